@@ -123,8 +123,8 @@ largest_code_point(const struct u8ref_profile *p)
 }
 
 /*
- * Why column i of @row refused s[i].  At i == 0 no row starts with the
- * byte.  Later, a byte that is no continuation byte interrupts the
+ * Why column i of @row refused s[i].  At i == 0 (@row NULL) no row starts with
+ * the byte.  Later, a byte that is no continuation byte interrupts the
  * sequence; a continuation byte was refused for the value it would
  * spell: too small for this length (overlong), beyond the profile's
  * largest code point, or else inside the one gap Table 3-7 leaves
@@ -135,13 +135,14 @@ static enum u8ref_status
 refusal(const struct u8ref_profile *p, const struct u8ref_row *row,
         const uint8_t *s, size_t i)
 {
-	size_t len = u8ref_unit_len(row);
 	uint64_t lo, hi;
 	unsigned rest;
+	size_t len;
 
 	if (i == 0)
 		return is_continuation(s[0]) ? U8REF_CONTINUATION
 		                             : U8REF_INVALID_LEAD;
+	len = u8ref_unit_len(row);
 	if (i >= len) /* a complete lead surrogate whose trail is missing */
 		return U8REF_SURROGATE;
 	if (!is_continuation(s[i]))
@@ -199,7 +200,7 @@ walk_rows(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 		if (next == 0) { /* s[i] starts the next subpart */
 			r.row = i > 0 ? first_row(live) : -1;
 			r.status =
-			    refusal(p, &p->rows[i > 0 ? r.row : 0], s, i);
+			    refusal(p, i > 0 ? &p->rows[r.row] : NULL, s, i);
 			r.len = i > 0 ? i : 1;
 			return r;
 		}

@@ -109,7 +109,7 @@ struct u8ref_profile {
 	const char *name;             /* "unicode", "wtf8", ...            */
 	const char *source;           /* the document that defines it      */
 	const struct u8ref_row *rows; /* its table                         */
-	size_t nrows;                 /* rows in the table                 */
+	size_t nrows;                 /* rows in the table, 1..32          */
 	enum u8ref_pairing pairing;   /* rule between characters           */
 };
 

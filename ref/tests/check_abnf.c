@@ -211,31 +211,6 @@ START_TEST(test_shape)
 }
 END_TEST
 
-/* Guards the transcription: RFC 3629 section 4 with the page break
- * removed and the 3-column margin dropped, nothing more or less. */
-START_TEST(test_text)
-{
-	static const char want[] =
-	    "UTF8-octets = *( UTF8-char )\n"
-	    "UTF8-char   = UTF8-1 / UTF8-2 / UTF8-3 / UTF8-4\n"
-	    "UTF8-1      = %x00-7F\n"
-	    "UTF8-2      = %xC2-DF UTF8-tail\n"
-	    "UTF8-3      = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /\n"
-	    "              %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )\n"
-	    "UTF8-4      = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail "
-	    ") "
-	    "/\n"
-	    "              %xF4 %x80-8F 2( UTF8-tail )\n"
-	    "UTF8-tail   = %x80-BF\n";
-	size_t k = 0;
-
-	while (want[k] != '\0' && want[k] == u8abnf_rfc3629_text[k])
-		k++;
-	ck_assert_msg(want[k] == u8abnf_rfc3629_text[k],
-	              "embedded RFC 3629 text differs at offset %zu", k);
-}
-END_TEST
-
 struct bad {
 	const char *what, *text, *char_rule, *string_rule;
 };
@@ -356,7 +331,6 @@ abnf_suite(void)
 
 	tcase_add_unchecked_fixture(tc, setup_rfc, NULL);
 	tcase_add_test(tc, test_shape);
-	tcase_add_test(tc, test_text);
 	tcase_add_loop_test(tc, test_rows, 0,
 	                    (int)(sizeof rows / sizeof rows[0]));
 	tcase_add_loop_test(tc, test_single_octet, 0, 256);

@@ -71,6 +71,21 @@ START_TEST(test_table_code_points_do_not_overlap)
 }
 END_TEST
 
+/* Decodes the bytes of row k and expects its code point want. */
+static void
+expect_row_value(const struct u8ref_profile *p, size_t k, const uint8_t *s,
+                 uint32_t want)
+{
+	const struct u8ref_row *row = &p->rows[k];
+	struct u8ref_result r = u8ref_decode_one(p, s, row->len);
+
+	ck_assert_msg(r.status == U8REF_OK && r.len == row->len &&
+	                  r.row == (int)k && r.cp == want,
+	              "%s row %zu: %s gives %s U+%04X, want U+%04X", p->name, k,
+	              hex(s, row->len).text, u8ref_status_name(r.status),
+	              (unsigned)r.cp, (unsigned)want);
+}
+
 /* The lowest bytes of every column decode to the first code point of
  * the row, the highest to the last: the columns and the code-point
  * column say the same thing. */
@@ -78,32 +93,19 @@ START_TEST(test_table_columns_spell_code_points)
 {
 	const struct u8ref_profile *p = u8ref_profile_at((size_t)_i);
 	uint8_t lo[U8REF_MAX_LEN], hi[U8REF_MAX_LEN];
-	struct u8ref_result r;
 	size_t k, j;
 
 	for (k = 0; k < p->nrows; k++) {
 		const struct u8ref_row *row = &p->rows[k];
 
-		TEST_REQUIRE(row->len >= 1 && row->len <= U8REF_MAX_LEN,
-		             "%s row %zu: %u columns", p->name, k, row->len);
+		ck_assert_msg(row->len >= 1 && row->len <= U8REF_MAX_LEN,
+		              "%s row %zu: %u columns", p->name, k, row->len);
 		for (j = 0; j < row->len && j < U8REF_MAX_LEN; j++) {
 			lo[j] = row->byte[j].lo;
 			hi[j] = row->byte[j].hi;
 		}
-		r = u8ref_decode_one(p, lo, row->len);
-		TEST_REQUIRE(r.status == U8REF_OK && r.len == row->len &&
-		                 r.row == (int)k && r.cp == row->cp_lo,
-		             "%s row %zu: %s gives %s U+%04X, want U+%04X",
-		             p->name, k, hex(lo, row->len).text,
-		             u8ref_status_name(r.status), (unsigned)r.cp,
-		             (unsigned)row->cp_lo);
-		r = u8ref_decode_one(p, hi, row->len);
-		TEST_REQUIRE(r.status == U8REF_OK && r.len == row->len &&
-		                 r.row == (int)k && r.cp == row->cp_hi,
-		             "%s row %zu: %s gives %s U+%04X, want U+%04X",
-		             p->name, k, hex(hi, row->len).text,
-		             u8ref_status_name(r.status), (unsigned)r.cp,
-		             (unsigned)row->cp_hi);
+		expect_row_value(p, k, lo, row->cp_lo);
+		expect_row_value(p, k, hi, row->cp_hi);
 	}
 }
 END_TEST
