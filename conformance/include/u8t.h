@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * u8t.h - the target ABI: what a decoder exports for u8conform to test it.
+ *
+ * A target is a shared library exporting any non-empty subset of the
+ * functions below, with C linkage and exactly these names.  u8conform
+ * and the fuzzers load it with dlopen and call what it exports; nothing
+ * else is required, and nothing of the harness is linked into it.  This
+ * header is version 1 of the ABI; a later version will only add.
+ */
+#ifndef U8T_H
+#define U8T_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define U8T_ABI_VERSION 1
+#define U8T_ERROR       0xFFFFFFFFu
+
+/* Exports a target marks with U8T_EXPORT stay visible when the library
+ * is built with -fvisibility=hidden. */
+#if defined(__GNUC__)
+#define U8T_EXPORT __attribute__((visibility("default")))
+#else
+#define U8T_EXPORT
+#endif
+
+/*
+ * Every function is pure: no state survives a call, and none reads s[n]
+ * or beyond, nor s[-1].  The harness checks both.
+ */
+
+/* Optional; a target without it is version 1. */
+U8T_EXPORT int u8t_abi_version(void);
+
+/* Optional; a name for reports ("ICU 72.1"). */
+U8T_EXPORT const char *u8t_name(void);
+
+/*
+ * u8t_decode - decode all of s[0..n) to scalar values, replacing
+ * ill-formed input the decoder's own way.
+ * @s:   the input; may be NULL only when @n is 0.
+ * @n:   bytes at @s.
+ * @out: receives the values.
+ * @cap: room at @out; always >= @n.
+ *
+ * Writes at most @cap values; returns how many were written.
+ */
+U8T_EXPORT size_t u8t_decode(const uint8_t *s, size_t n, uint32_t *out,
+                             size_t cap);
+
+/*
+ * u8t_validate - is s[0..n) well-formed UTF-8?
+ * @err: may be NULL; the harness presets *@err to (size_t)-1.
+ *
+ * Returns 1 if well-formed, else 0; on 0 a target that knows stores the
+ * offset of the first ill-formed subsequence in *@err.
+ */
+U8T_EXPORT int u8t_validate(const uint8_t *s, size_t n, size_t *err);
+
+/*
+ * u8t_next - decode one character at s[0..n), n >= 1.
+ * @cp: receives the scalar value, or U8T_ERROR when the consumed bytes
+ *      are ill-formed.
+ *
+ * Returns the bytes consumed, 1..@n.
+ */
+U8T_EXPORT size_t u8t_next(const uint8_t *s, size_t n, uint32_t *cp);
+
+/*
+ * u8t_encode - encode @cp into @out.
+ *
+ * Returns 1..6 bytes written, or 0 when the encoder refuses @cp.
+ */
+U8T_EXPORT size_t u8t_encode(uint32_t cp, uint8_t out[8]);
+
+/* The same functions as pointer types, for a harness that loads them. */
+typedef int (*u8t_abi_version_fn)(void);
+typedef const char *(*u8t_name_fn)(void);
+typedef size_t (*u8t_decode_fn)(const uint8_t *, size_t, uint32_t *, size_t);
+typedef int (*u8t_validate_fn)(const uint8_t *, size_t, size_t *);
+typedef size_t (*u8t_next_fn)(const uint8_t *, size_t, uint32_t *);
+typedef size_t (*u8t_encode_fn)(uint32_t, uint8_t[8]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* U8T_H */

@@ -1,0 +1,787 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * judge.c - a target's answers against the reference's, input by input.
+ *
+ * The reference cuts each input into well-formed characters and runs of
+ * ill-formed bytes.  A target's code points must give every character
+ * its value; for each run it may give any number of U+FFFD (the count
+ * tells its replacement policy).  Anything else is a FAIL: a character
+ * lost or changed, or ill-formed bytes read as a character.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+
+#include "judge.h"
+
+enum { MAX_OUT = U8C_MAX_INPUT, MAX_TOKENS = U8C_MAX_INPUT };
+
+static const char *const fate_names[U8C_FATES][2] = {
+    [U8C_FATE_CRASH] = {"crash", "crashes (killed by a signal)"},
+    [U8C_FATE_OVERREAD] = {"over-read", "reads past the end of its input"},
+    [U8C_FATE_UNDERREAD] = {"under-read",
+                            "reads before the start of its input"},
+    [U8C_FATE_OVERWRITE] = {"over-write", "writes past the end of its output"},
+    [U8C_FATE_HANG] = {"hang", "hangs (no answer within the timeout)"},
+    [U8C_FATE_EXIT] = {"exit", "calls exit"},
+    [U8C_FATE_OUTPUT] = {"output", "writes to stdout or stderr"},
+};
+
+static const char *const single_names[][2] = {
+    {"decode/replacement", "u8t_decode: U+FFFD per maximal subpart"},
+    {"decode/drops", "u8t_decode: ill-formed input replaced, not dropped"},
+    {"decode/bom", "u8t_decode: a leading BOM kept as U+FEFF"},
+    {"next/replacement", "u8t_next: errors as long as their maximal subpart"},
+    {"encode/scalars", "u8t_encode: every scalar value, shortest form"},
+    {"encode/surrogates", "u8t_encode: refuses surrogates D800..DFFF"},
+    {"encode/beyond", "u8t_encode: refuses values beyond U+10FFFF"},
+    {"abi/decode-cap", "u8t_decode: returns at most cap"},
+    {"abi/validate", "u8t_validate: returns 0 or 1, and the right offset"},
+    {"abi/next", "u8t_next: consumes 1..n bytes"},
+    {"abi/encode", "u8t_encode: writes at most 6 bytes"},
+    {"consistency/decode-next", "u8t_decode gives what u8t_next gives"},
+    {"state/between-calls", "no state kept between calls"},
+};
+
+void
+u8c_check_id(enum u8c_check c, char *buf, size_t len)
+{
+	static const char *const fns[] = {"decode", "validate", "next"};
+
+	if (c < U8C_CHECK_DECODE_REPLACEMENT)
+		snprintf(buf, len, "%s/%s", fns[c / U8C_GROUPS],
+		         u8c_group_id((enum u8c_group)(c % U8C_GROUPS)));
+	else if (c < U8C_CHECK_FATE)
+		snprintf(buf, len, "%s",
+		         single_names[c - U8C_CHECK_DECODE_REPLACEMENT][0]);
+	else
+		snprintf(buf, len, "isolation/%s",
+		         fate_names[c - U8C_CHECK_FATE][0]);
+}
+
+void
+u8c_check_title(enum u8c_check c, char *buf, size_t len)
+{
+	static const char *const fns[] = {"u8t_decode", "u8t_validate",
+	                                  "u8t_next"};
+
+	if (c < U8C_CHECK_DECODE_REPLACEMENT)
+		snprintf(buf, len, "%s: %s", fns[c / U8C_GROUPS],
+		         u8c_group_title((enum u8c_group)(c % U8C_GROUPS)));
+	else if (c < U8C_CHECK_FATE)
+		snprintf(buf, len, "%s",
+		         single_names[c - U8C_CHECK_DECODE_REPLACEMENT][1]);
+	else
+		snprintf(buf, len, "never %s",
+		         fate_names[c - U8C_CHECK_FATE][1]);
+}
+
+/* Smaller means shorter, then lower bytes: the counterexample shown. */
+static int
+smaller(const uint8_t *s, size_t n, const struct u8c_example *e)
+{
+	if (n != e->n)
+		return n < e->n;
+	return memcmp(s, e->input, n) < 0;
+}
+
+/* Counts a failure of check @c at level @level on input s[0..n); returns
+ * the example to fill in when this input is the smallest so far. */
+static struct u8c_example *
+fail(struct u8c_results *r, enum u8c_check c, enum u8c_level level,
+     const uint8_t *s, size_t n)
+{
+	struct u8c_tally *t = &r->checks[c];
+
+	t->failed++;
+	if (level > t->level)
+		t->level = level;
+	if (n > U8C_EXAMPLE_INPUT ||
+	    (t->has_example && !smaller(s, n, &t->example)))
+		return NULL;
+	t->has_example = 1;
+	memset(&t->example, 0, sizeof t->example);
+	memcpy(t->example.input, s, n);
+	t->example.n = n;
+	return &t->example;
+}
+
+static void
+format_code_points(char *buf, size_t len, const uint32_t *cp, size_t n)
+{
+	size_t i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && at + 12 < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%04X",
+		                       i ? " " : "", (unsigned)cp[i]);
+	if (i < n)
+		snprintf(buf + at, len - at, " ...");
+	if (n == 0)
+		snprintf(buf, len, "(nothing)");
+}
+
+/* A piece of the reference's reading: a character, or a run of
+ * ill-formed bytes (consecutive maximal subparts). */
+struct token {
+	uint32_t cp;     /* the character; U8REF_REPLACEMENT for a run */
+	size_t bytes;    /* a run's length in bytes, 0 for a character */
+	size_t subparts; /* a run's maximal subparts                   */
+};
+
+/* Cuts s[0..n) into tokens as profile @p reads it; fills want[] with
+ * the code points of that reading, and *group (when not NULL) with the
+ * input's meaning, when @p is Table 3-7 itself.  Returns the tokens. */
+static size_t
+tokenize(const struct u8ref_profile *p, const uint8_t *s, size_t n,
+         struct token *tok, uint32_t *want, size_t *nwant, int *group)
+{
+	struct u8ref_result r;
+	size_t off, ntok = 0, count = 0;
+
+	if (group != NULL)
+		*group = U8C_GROUP_ROW_00_7F;
+	for (off = 0; off < n; off += r.len) {
+		r = u8ref_decode_one(p, s + off, n - off);
+		if (want != NULL)
+			want[count++] = r.cp;
+		if (r.status == U8REF_OK) {
+			tok[ntok++] = (struct token){r.cp, 0, 0};
+			if (group != NULL && *group == U8C_GROUP_ROW_00_7F)
+				*group = r.row;
+		} else {
+			if (group != NULL && *group < U8C_GROUP_OVERLONG_2)
+				*group = (int)u8c_group_of_error(r.status,
+				                                 r.row, s[off]);
+			if (ntok > 0 && tok[ntok - 1].bytes > 0) {
+				tok[ntok - 1].bytes += r.len;
+				tok[ntok - 1].subparts++;
+			} else {
+				tok[ntok++] =
+				    (struct token){U8REF_REPLACEMENT, r.len, 1};
+			}
+		}
+	}
+	if (nwant != NULL)
+		*nwant = count;
+	return ntok;
+}
+
+enum { MATCH_CELLS = 1 << 16 };
+
+/*
+ * Whether out[0..nout) gives every character of tok[] its value and each
+ * run any number of U+FFFD.  @counts, when not NULL, receives a count of
+ * U+FFFD for each run on one matching reading (preferring the maximal
+ * subpart count where two readings exist).  Returns 1 on a match.
+ */
+static int
+match(const struct token *tok, size_t ntok, const uint32_t *out, size_t nout,
+      size_t *counts)
+{
+	static unsigned char reach[MATCH_CELLS]; /* token t, position j */
+	size_t w = nout + 1, t, j, c;
+
+	if ((ntok + 1) * w > MATCH_CELLS)
+		return 0;
+	memset(reach, 0, (ntok + 1) * w);
+	reach[0] = 1;
+	for (t = 0; t < ntok; t++) {
+		for (j = 0; j <= nout; j++) {
+			if (!reach[t * w + j])
+				continue;
+			if (tok[t].bytes == 0) {
+				if (j < nout && out[j] == tok[t].cp)
+					reach[(t + 1) * w + j + 1] = 1;
+				continue;
+			}
+			for (c = 0; j + c <= nout; c++) {
+				reach[(t + 1) * w + j + c] = 1;
+				if (j + c == nout ||
+				    out[j + c] != U8REF_REPLACEMENT)
+					break;
+			}
+		}
+	}
+	if (!reach[ntok * w + nout])
+		return 0;
+	/* Walk back for one reading's counts. */
+	for (t = ntok, j = nout; counts != NULL && t-- > 0;) {
+		if (tok[t].bytes == 0) {
+			j--;
+			continue;
+		}
+		c = j >= tok[t].subparts && reach[t * w + j - tok[t].subparts]
+		        ? tok[t].subparts
+		        : 0;
+		while (!reach[t * w + j - c])
+			c++;
+		counts[t] = c;
+		j -= c;
+	}
+	return 1;
+}
+
+/* Records which policies a matched reading contradicts. */
+static void
+note_policy(struct u8c_results *r, const struct token *tok, size_t ntok,
+            const size_t *counts)
+{
+	size_t t;
+
+	for (t = 0; t < ntok; t++) {
+		if (tok[t].bytes == 0)
+			continue;
+		r->policy_runs++;
+		if (counts[t] != tok[t].subparts)
+			r->policy_violated |= 1u << U8C_POLICY_MAXIMAL;
+		if (counts[t] != tok[t].bytes)
+			r->policy_violated |= 1u << U8C_POLICY_PER_BYTE;
+		if (counts[t] != 1)
+			r->policy_violated |= 1u << U8C_POLICY_PER_RUN;
+		if (counts[t] != 0)
+			r->policy_violated |= 1u << U8C_POLICY_DROPS;
+	}
+}
+
+struct reading {
+	const uint8_t *s;
+	size_t n;
+	enum u8c_group group;
+	uint32_t want[MAX_OUT];
+	size_t nwant;
+	struct token tok[MAX_TOKENS];
+	size_t ntok;
+};
+
+static int
+is_bom_stripped(const struct reading *in, const uint32_t *out, size_t nout)
+{
+	return in->n >= 3 && in->s[0] == 0xEF && in->s[1] == 0xBB &&
+	       in->s[2] == 0xBF && nout + 1 == in->nwant &&
+	       memcmp(out, in->want + 1, nout * sizeof *out) == 0;
+}
+
+/* Judges a sequence of code points from u8t_decode (or u8t_next, when
+ * @from_next) against the reference's reading. */
+static int
+judge_code_points(struct u8c_results *r, const struct reading *in,
+                  const uint32_t *out, size_t nout, int from_next)
+{
+	enum u8c_check group_check =
+	    (from_next ? U8C_CHECK_NEXT : U8C_CHECK_DECODE) + in->group;
+	static size_t counts[MAX_TOKENS];
+	struct u8c_example *e;
+	enum u8c_check c;
+	enum u8c_level level;
+	size_t t;
+	int dropped = 0;
+
+	r->checks[group_check].tested++;
+	r->checks[from_next ? U8C_CHECK_NEXT_REPLACEMENT
+	                    : U8C_CHECK_DECODE_REPLACEMENT]
+	    .tested++;
+	if (nout == in->nwant && memcmp(out, in->want, nout * sizeof *out) == 0)
+		return 1;
+	if (!from_next && is_bom_stripped(in, out, nout)) {
+		c = U8C_CHECK_DECODE_BOM;
+		level = U8C_INFO;
+	} else if (match(in->tok, in->ntok, out, nout, counts)) {
+		note_policy(r, in->tok, in->ntok, counts);
+		for (t = 0; t < in->ntok; t++)
+			dropped |= in->tok[t].bytes > 0 && counts[t] == 0;
+		c = from_next ? U8C_CHECK_NEXT_REPLACEMENT
+		    : dropped ? U8C_CHECK_DECODE_DROPS
+		              : U8C_CHECK_DECODE_REPLACEMENT;
+		level = U8C_WARN;
+	} else {
+		c = group_check;
+		level = U8C_FAIL;
+	}
+	if ((e = fail(r, c, level, in->s, in->n)) != NULL) {
+		format_code_points(e->expected, sizeof e->expected, in->want,
+		                   in->nwant);
+		format_code_points(e->got, sizeof e->got, out, nout);
+	}
+	return level != U8C_FAIL;
+}
+
+static void
+judge_decode(struct u8c_worker *w, struct u8c_results *r,
+             const struct u8c_target *t, const struct reading *in,
+             uint32_t *got, size_t *ngot, int *matched)
+{
+	const uint8_t *s = u8c_worker_input(w, in->s, in->n);
+	uint32_t *out = u8c_worker_output(w, in->n);
+	struct u8c_example *e;
+	size_t count = t->decode(s, in->n, out, in->n);
+
+	r->checks[U8C_CHECK_ABI_DECODE_CAP].tested++;
+	if (count > in->n) {
+		if ((e = fail(r, U8C_CHECK_ABI_DECODE_CAP, U8C_FAIL, in->s,
+		              in->n)) != NULL) {
+			snprintf(e->expected, sizeof e->expected, "at most %zu",
+			         in->n);
+			snprintf(e->got, sizeof e->got, "%zu", count);
+		}
+		*ngot = SIZE_MAX;
+		return;
+	}
+	memcpy(got, out, count * sizeof *out);
+	*ngot = count;
+	*matched = judge_code_points(r, in, got, count, 0);
+}
+
+static void
+judge_validate(struct u8c_worker *w, struct u8c_results *r,
+               const struct u8c_target *t, const struct reading *in,
+               const struct u8ref_profile *p)
+{
+	const uint8_t *s = u8c_worker_input(w, in->s, in->n);
+	struct u8ref_validation v = u8ref_validate(p, in->s, in->n);
+	size_t err = SIZE_MAX;
+	int ok = t->validate(s, in->n, &err);
+	struct u8c_example *e;
+
+	r->checks[U8C_CHECK_VALIDATE + in->group].tested++;
+	r->checks[U8C_CHECK_ABI_VALIDATE].tested++;
+	if (ok != 0 && ok != 1) {
+		if ((e = fail(r, U8C_CHECK_ABI_VALIDATE, U8C_FAIL, in->s,
+		              in->n)) != NULL) {
+			snprintf(e->expected, sizeof e->expected, "0 or 1");
+			snprintf(e->got, sizeof e->got, "%d", ok);
+		}
+		return;
+	}
+	if (ok != (v.status == U8REF_OK)) {
+		if ((e = fail(r, U8C_CHECK_VALIDATE + in->group, U8C_FAIL,
+		              in->s, in->n)) != NULL) {
+			if (ok)
+				snprintf(e->expected, sizeof e->expected,
+				         "ill-formed at byte %zu (%s)",
+				         v.offset, u8ref_status_name(v.status));
+			else
+				snprintf(e->expected, sizeof e->expected,
+				         "well-formed");
+			snprintf(e->got, sizeof e->got, "%s",
+			         ok ? "well-formed" : "ill-formed");
+		}
+		return;
+	}
+	if (!ok && err != SIZE_MAX && err != v.offset) {
+		if ((e = fail(r, U8C_CHECK_ABI_VALIDATE, U8C_FAIL, in->s,
+		              in->n)) != NULL) {
+			snprintf(e->expected, sizeof e->expected,
+			         "first error at byte %zu", v.offset);
+			snprintf(e->got, sizeof e->got, "at byte %zu", err);
+		}
+	}
+}
+
+static void
+judge_next(struct u8c_worker *w, struct u8c_results *r,
+           const struct u8c_target *t, const struct reading *in, uint32_t *got,
+           size_t *ngot, int *matched)
+{
+	const uint8_t *s = u8c_worker_input(w, in->s, in->n);
+	struct u8c_example *e;
+	size_t off, len, count = 0;
+	uint32_t cp;
+
+	r->checks[U8C_CHECK_ABI_NEXT].tested++;
+	for (off = 0; off < in->n; off += len) {
+		cp = U8T_ERROR;
+		len = t->next(s + off, in->n - off, &cp);
+		if (len == 0 || len > in->n - off) {
+			if ((e = fail(r, U8C_CHECK_ABI_NEXT, U8C_FAIL, in->s,
+			              in->n)) != NULL) {
+				snprintf(e->expected, sizeof e->expected,
+				         "1..%zu bytes consumed at byte %zu",
+				         in->n - off, off);
+				snprintf(e->got, sizeof e->got, "%zu", len);
+			}
+			*ngot = SIZE_MAX;
+			return;
+		}
+		got[count++] = cp == U8T_ERROR ? U8REF_REPLACEMENT : cp;
+	}
+	*ngot = count;
+	*matched = judge_code_points(r, in, got, count, 1);
+}
+
+/* The answers to a few fixed inputs, which must not change from call
+ * to call: a stateless target gives the same every time. */
+struct probes {
+	int ready;
+	size_t ndecode[3], nnext[3];
+	uint32_t decode[3][4], next[3][4];
+	int valid[3];
+};
+
+/* A continuation byte first: it is what a leftover lead byte would
+ * swallow. */
+static const uint8_t probe_inputs[3][2] = {{0x80, 0x41}, {0xBF, 0}, {0x41, 0}};
+static const size_t probe_len[3] = {2, 1, 1};
+
+static void
+run_probes(struct u8c_worker *w, const struct u8c_target *t, struct probes *p)
+{
+	size_t k, off, len;
+	uint32_t cp, *out;
+	const uint8_t *s;
+
+	memset(p, 0, sizeof *p);
+	for (k = 0; k < 3; k++) {
+		p->ndecode[k] = p->nnext[k] = 0;
+		p->valid[k] = -1;
+		if (t->decode) {
+			s = u8c_worker_input(w, probe_inputs[k], probe_len[k]);
+			out = u8c_worker_output(w, probe_len[k]);
+			p->ndecode[k] =
+			    t->decode(s, probe_len[k], out, probe_len[k]);
+			if (p->ndecode[k] <= probe_len[k])
+				memcpy(p->decode[k], out,
+				       p->ndecode[k] * sizeof *out);
+		}
+		if (t->validate) {
+			s = u8c_worker_input(w, probe_inputs[k], probe_len[k]);
+			p->valid[k] = t->validate(s, probe_len[k], NULL);
+		}
+		for (off = 0; t->next && off < probe_len[k] && p->nnext[k] < 4;
+		     off += len) {
+			s = u8c_worker_input(w, probe_inputs[k], probe_len[k]);
+			len = t->next(s + off, probe_len[k] - off, &cp);
+			p->next[k][p->nnext[k]++] = cp;
+			if (len == 0 || len > probe_len[k] - off)
+				break;
+		}
+	}
+}
+
+static void
+judge_state(struct u8c_worker *w, struct u8c_results *r,
+            const struct u8c_target *t, const struct reading *in)
+{
+	static struct probes fresh;
+	struct probes now;
+	struct u8c_example *e;
+
+	if (!fresh.ready) {
+		run_probes(w, t, &fresh);
+		fresh.ready = 1;
+	}
+	run_probes(w, t, &now);
+	now.ready = 1;
+	r->checks[U8C_CHECK_STATE].tested++;
+	if (memcmp(&now, &fresh, sizeof now) == 0)
+		return;
+	if ((e = fail(r, U8C_CHECK_STATE, U8C_FAIL, in->s, in->n)) != NULL) {
+		snprintf(e->expected, sizeof e->expected,
+		         "the next call on 80 41, BF, 41 answers as on a fresh "
+		         "start");
+		snprintf(e->got, sizeof e->got,
+		         "a different answer after this input");
+	}
+}
+
+/* Which variants' readings the target's decoding fits. */
+static void
+judge_variants(struct u8c_results *r, const struct reading *in,
+               const uint32_t *got, size_t ngot)
+{
+	static struct token tok[MAX_TOKENS];
+	const struct u8ref_profile *p;
+	size_t i, ntok;
+
+	r->variant_tested++;
+	for (i = 0; (p = u8ref_profile_at(i)) != NULL; i++) {
+		ntok = tokenize(p, in->s, in->n, tok, NULL, NULL, NULL);
+		if (!match(tok, ntok, got, ngot, NULL))
+			r->variant_violated |= 1u << i;
+	}
+}
+
+/* Asks every function once more and keeps the answers as they are. */
+static void
+capture(struct u8c_worker *w, const struct u8c_target *t, const uint8_t *in,
+        size_t n, struct u8c_raw *raw)
+{
+	const uint8_t *s;
+	uint32_t *out;
+	size_t off, len;
+
+	raw->captured = 1;
+	raw->valid = -1;
+	raw->ndecode = 0;
+	if (t->decode) {
+		s = u8c_worker_input(w, in, n);
+		out = u8c_worker_output(w, n);
+		raw->ndecode = t->decode(s, n, out, n);
+		if (raw->ndecode <= n)
+			memcpy(raw->decode, out,
+			       (raw->ndecode < U8C_RAW_MAX ? raw->ndecode
+			                                   : U8C_RAW_MAX) *
+			           sizeof *out);
+		else
+			raw->ndecode = SIZE_MAX;
+	}
+	if (t->validate) {
+		raw->err = SIZE_MAX;
+		s = u8c_worker_input(w, in, n);
+		raw->valid = t->validate(s, n, &raw->err);
+	}
+	s = u8c_worker_input(w, in, n);
+	for (off = 0; t->next && off < n && raw->nnext < U8C_RAW_MAX;
+	     off += len) {
+		raw->next_cp[raw->nnext] = U8T_ERROR;
+		len = t->next(s + off, n - off, &raw->next_cp[raw->nnext]);
+		raw->next_len[raw->nnext++] = len;
+		if (len == 0 || len > n - off)
+			break;
+	}
+}
+
+void
+u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
+{
+	const struct u8c_suite *suite = ctx;
+	const struct u8c_target *t = suite->target;
+	static struct u8c_results scratch; /* a replay counts nothing */
+	struct u8c_results *r =
+	    u8c_worker_replaying(w) ? &scratch : u8c_worker_results(w);
+	static uint8_t buf[U8C_MAX_INPUT];
+	static uint32_t decoded[MAX_OUT], stepped[MAX_OUT];
+	static struct reading in;
+	size_t ndecoded = SIZE_MAX, nstepped = SIZE_MAX;
+	int group, decode_fits = 0, next_fits = 0;
+	struct u8c_example *e;
+
+	in.n = suite->family->get(i, buf);
+	in.s = buf;
+	/* One pass of the reference gives the reading and, under Table
+	 * 3-7, the meaning; a variant's reading needs a second pass. */
+	in.ntok =
+	    tokenize(suite->profile, buf, in.n, in.tok, in.want, &in.nwant,
+	             suite->profile == u8ref_profile_at(0) ? &group : NULL);
+	in.group = suite->profile == u8ref_profile_at(0)
+	               ? (enum u8c_group)group
+	               : u8c_group_of(buf, in.n);
+	if (t->decode)
+		judge_decode(w, r, t, &in, decoded, &ndecoded, &decode_fits);
+	if (t->validate)
+		judge_validate(w, r, t, &in, suite->profile);
+	if (t->next)
+		judge_next(w, r, t, &in, stepped, &nstepped, &next_fits);
+	if (ndecoded != SIZE_MAX && nstepped != SIZE_MAX) {
+		r->checks[U8C_CHECK_CONSISTENCY].tested++;
+		/* A BOM stripped by u8t_decode alone is its INFO. */
+		size_t skip = nstepped == ndecoded + 1 &&
+		                      is_bom_stripped(&in, decoded, ndecoded)
+		                  ? 1
+		                  : 0;
+
+		if (ndecoded + skip != nstepped ||
+		    memcmp(decoded, stepped + skip,
+		           ndecoded * sizeof *decoded) != 0) {
+			/* Both fit the reference's reading and differ only
+			 * in U+FFFD counts: two policies, a WARN. */
+			e = fail(r, U8C_CHECK_CONSISTENCY,
+			         decode_fits && next_fits ? U8C_WARN : U8C_FAIL,
+			         in.s, in.n);
+			if (e != NULL) {
+				strcpy(e->expected, "u8t_decode: ");
+				format_code_points(e->expected + 12,
+				                   sizeof e->expected - 12,
+				                   decoded, ndecoded);
+				strcpy(e->got, "u8t_next:   ");
+				format_code_points(e->got + 12,
+				                   sizeof e->got - 12, stepped,
+				                   nstepped);
+			}
+		}
+	}
+	if (suite->probes)
+		judge_state(w, r, t, &in);
+	if (suite->variants && ndecoded != SIZE_MAX)
+		judge_variants(r, &in, decoded, ndecoded);
+	if (suite->capture && r != &scratch)
+		capture(w, t, in.s, in.n, &r->raw);
+}
+
+/* Code points for the encoder: all of 0..10FFFF, then values beyond
+ * it up to 7FFFFFFF and the top of the 32-bit range. */
+enum { BEYOND = 65536 };
+
+size_t
+u8c_encoder_points(void)
+{
+	return 0x110000 + BEYOND + 2;
+}
+
+static uint32_t
+encoder_point(size_t i)
+{
+	if (i < 0x110000)
+		return (uint32_t)i;
+	i -= 0x110000;
+	if (i < BEYOND)
+		return 0x110000 + (uint32_t)((uint64_t)(0x7FFFFFFF - 0x110000) *
+		                             i / (BEYOND - 1));
+	return i == BEYOND ? 0x80000000u : 0xFFFFFFFFu;
+}
+
+static void
+format_bytes(char *buf, size_t len, const uint8_t *s, size_t n)
+{
+	size_t i, at = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n && at + 4 < len; i++)
+		at += (size_t)snprintf(buf + at, len - at, "%s%02X",
+		                       i ? " " : "", s[i]);
+	if (n == 0)
+		snprintf(buf, len, "refused");
+}
+
+void
+u8c_judge_encode(struct u8c_worker *w, void *ctx, size_t i)
+{
+	const struct u8c_suite *suite = ctx;
+	struct u8c_results *r = u8c_worker_results(w);
+	uint32_t cp = encoder_point(i);
+	uint8_t want[U8REF_MAX_LEN], key[4], *out = u8c_worker_encode_buffer(w);
+	size_t nwant = u8ref_encode(suite->profile, cp, want), ngot;
+	enum u8c_check c = cp >= 0xD800 && cp <= 0xDFFF
+	                       ? U8C_CHECK_ENCODE_SURROGATES
+	                   : cp > 0x10FFFF ? U8C_CHECK_ENCODE_BEYOND
+	                                   : U8C_CHECK_ENCODE_SCALARS;
+	struct u8c_example *e;
+
+	if (u8c_worker_replaying(w) || suite->target->encode == NULL)
+		return;
+	key[0] = (uint8_t)(cp >> 24);
+	key[1] = (uint8_t)(cp >> 16);
+	key[2] = (uint8_t)(cp >> 8);
+	key[3] = (uint8_t)cp;
+	u8c_worker_input(w, key, 4);
+	ngot = suite->target->encode(cp, out);
+	r->checks[c].tested++;
+	r->checks[U8C_CHECK_ABI_ENCODE].tested++;
+	if (ngot > U8REF_MAX_LEN) {
+		c = U8C_CHECK_ABI_ENCODE;
+	} else if (ngot == nwant && memcmp(out, want, ngot) == 0) {
+		return;
+	}
+	if ((e = fail(r, c, U8C_FAIL, key, 4)) != NULL) {
+		e->code_point = 1;
+		format_bytes(e->expected, sizeof e->expected, want, nwant);
+		if (ngot > U8REF_MAX_LEN)
+			snprintf(e->got, sizeof e->got, "%zu bytes", ngot);
+		else
+			format_bytes(e->got, sizeof e->got, out, ngot);
+	}
+}
+
+void
+u8c_judge_fate(void *ctx, enum u8c_fate fate, int detail, const uint8_t *s,
+               size_t n)
+{
+	struct u8c_suite *suite = ctx;
+	struct u8c_example *e;
+
+	suite->total.checks[U8C_CHECK_FATE + fate].tested++;
+	if ((e = fail(&suite->total, U8C_CHECK_FATE + fate, U8C_FAIL, s, n)) ==
+	    NULL)
+		return;
+	e->code_point = suite->encoding;
+	snprintf(e->expected, sizeof e->expected, "an answer");
+	switch (fate) {
+	case U8C_FATE_CRASH:
+		snprintf(e->got, sizeof e->got, "killed by signal %d (%s)",
+		         detail, strsignal(detail));
+		break;
+	case U8C_FATE_EXIT:
+		snprintf(e->got, sizeof e->got, "exit(%d)", detail);
+		break;
+	default:
+		snprintf(e->got, sizeof e->got, "%s", fate_names[fate][1]);
+		break;
+	}
+}
+
+void
+u8c_judge_merge(void *ctx, const void *results)
+{
+	struct u8c_suite *suite = ctx;
+	const struct u8c_results *from = results;
+	struct u8c_results *to = &suite->total;
+	size_t c;
+
+	for (c = 0; c < U8C_CHECKS; c++) {
+		const struct u8c_tally *a = &from->checks[c];
+		struct u8c_tally *b = &to->checks[c];
+
+		b->tested += a->tested;
+		b->failed += a->failed;
+		if (a->level > b->level)
+			b->level = a->level;
+		if (a->has_example &&
+		    (!b->has_example ||
+		     smaller(a->example.input, a->example.n, &b->example))) {
+			b->has_example = 1;
+			b->example = a->example;
+		}
+	}
+	to->policy_violated |= from->policy_violated;
+	to->policy_runs += from->policy_runs;
+	to->variant_violated |= from->variant_violated;
+	to->variant_tested += from->variant_tested;
+	if (from->raw.captured)
+		to->raw = from->raw;
+}
+
+enum u8c_level
+u8c_verdict(const struct u8c_results *r)
+{
+	enum u8c_level v = U8C_PASS;
+	size_t c;
+
+	for (c = 0; c < U8C_CHECKS; c++)
+		if (r->checks[c].level > v)
+			v = r->checks[c].level;
+	return v;
+}
+
+const char *
+u8c_policy_name(const struct u8c_results *r)
+{
+	static const char *const names[U8C_POLICIES] = {
+	    "maximal subparts", "one per byte", "one per run",
+	    "drops ill-formed input"};
+	int k;
+
+	if (r->policy_runs == 0)
+		return r->checks[U8C_CHECK_DECODE].tested +
+		                   r->checks[U8C_CHECK_NEXT].tested >
+		               0
+		           ? "maximal subparts"
+		           : "unknown";
+	for (k = 0; k < U8C_POLICIES; k++)
+		if (!(r->policy_violated >> k & 1u))
+			return names[k];
+	return "other";
+}
+
+const char *
+u8c_variant_name(const struct u8c_results *r)
+{
+	const struct u8ref_profile *p;
+	size_t i;
+
+	if (r->variant_tested == 0)
+		return "unknown";
+	for (i = 0; (p = u8ref_profile_at(i)) != NULL; i++)
+		if (!(r->variant_violated >> i & 1u))
+			return p->name;
+	return "none";
+}

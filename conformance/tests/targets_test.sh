@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# targets_test.sh U8CONFORM TARGETS_TSV MANIFEST - u8conform against each
+# deliberately broken test target: the verdict the manifest gives, and
+# the defect reported under the right check with the manifest's smallest
+# input; the correct target passes with no check above PASS.
+set -u
+u8conform=$1 targets=$2 manifest=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+# The check each defect must be reported under.
+check_for() {
+	case $1 in
+	accepts-overlong) echo decode/overlong-2 ;;
+	accepts-surrogate) echo decode/surrogate ;;
+	accepts-too-large) echo decode/too-large ;;
+	accepts-5-6-byte) echo decode/long-form ;;
+	rejects-well-formed) echo decode/row-EE-EF ;;
+	mis-decodes) echo decode/row-F1-F3 ;;
+	encodes-ill-formed) echo encode/surrogates ;;
+	crash) echo isolation/crash ;;
+	hang) echo isolation/hang ;;
+	exit) echo isolation/exit ;;
+	writes-stdout) echo isolation/output ;;
+	over-read) echo isolation/over-read ;;
+	under-read) echo isolation/under-read ;;
+	over-write) echo isolation/over-write ;;
+	stateful) echo state/between-calls ;;
+	next-progress | next-overrun) echo abi/next ;;
+	validate-offset) echo abi/validate ;;
+	decode-over-cap) echo abi/decode-cap ;;
+	replacement-per-byte | replacement-per-run) echo decode/replacement ;;
+	drops-ill-formed) echo decode/drops ;;
+	strips-bom) echo decode/bom ;;
+	*) echo none ;;
+	esac
+}
+
+tab=$(printf '\t')
+while IFS="$tab" read -r name verdict reason input _; do
+	lib=$(grep "^$name$tab" "$targets" | cut -f2)
+	want=$verdict
+	[ "$want" = info ] && want=pass
+	"$u8conform" --format json --timeout 1000 "$lib" >"$work/$name.json" 2>"$work/$name.err"
+	got=$(sed -n 's/^  "verdict": "\(.*\)",$/\1/p' "$work/$name.json")
+	check=$(check_for "$reason")
+	line=$(grep "\"id\": \"$check\"" "$work/$name.json")
+	ok=1
+	[ "$got" = "$want" ] || ok=0
+	if [ "$reason" = correct ]; then
+		grep -q '"verdict": "\(warn\|fail\|info\)"' "$work/$name.json" && ok=0
+	elif [ "$reason" = stateful ]; then
+		# State shows only across two calls; the report names the first
+		# call's input, not the manifest's repeated one.
+		case $line in *'"verdict": "fail"'*) ;; *) ok=0 ;; esac
+	else
+		case $line in
+		*"\"input\": \"$input\""*) ;;
+		*) ok=0 ;;
+		esac
+	fi
+	if [ $ok -eq 1 ]; then
+		passed=$((passed + 1))
+		echo "ok   $name: $got${line:+, $check}"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $name: verdict $got (want $want); $check with input $input wanted; got:"
+		echo "     ${line:-no such check}"
+	fi
+done <"$manifest"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,330 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_bounds.c - no oracle reads outside its input or writes past cap.
+ *
+ * Inputs are placed flush against a PROT_NONE guard page, after them
+ * (a read of s[n]) and before them (a read of s[-1]); a fault kills the
+ * test with the signal, which Check's fork mode reports, after a line on
+ * stderr naming the oracle, the function and the input.  Every input of
+ * one and two bytes, every piece of every telling input, and one input
+ * long enough for the heap and chunked paths of the shims go through
+ * u8t_decode, u8t_validate and u8t_next.  Writing is checked against
+ * sentinels for every cap from 0 to n.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+
+#include <check.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "suites.h"
+#include "testutil.h"
+
+/* What was running when a fault came: read by the signal handler. */
+static const char *volatile fault_oracle = "?";
+static const char *volatile fault_fn = "?";
+static const uint8_t *volatile fault_s;
+static volatile size_t fault_n;
+
+/* Async-signal-safe: appends text to buf[k..size). */
+static size_t
+append(char *buf, size_t k, size_t size, const char *text)
+{
+	while (*text != '\0' && k < size)
+		buf[k++] = *text++;
+	return k;
+}
+
+static void
+on_fault(int sig)
+{
+	static const char digits[] = "0123456789ABCDEF";
+	char msg[512];
+	size_t k = 0, i;
+	ssize_t written;
+
+	k = append(msg, k, sizeof msg, "fault in oracle ");
+	k = append(msg, k, sizeof msg, fault_oracle);
+	k = append(msg, k, sizeof msg, ", ");
+	k = append(msg, k, sizeof msg, fault_fn);
+	k = append(msg, k, sizeof msg, " on");
+	for (i = 0; i < fault_n && i < 64 && k + 3 < sizeof msg; i++) {
+		msg[k++] = ' ';
+		msg[k++] = digits[fault_s[i] >> 4];
+		msg[k++] = digits[fault_s[i] & 15];
+	}
+	k = append(msg, k, sizeof msg, "\n");
+	written = write(STDERR_FILENO, msg, k);
+	(void)written; /* dying either way */
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+report_faults(const char *oracle)
+{
+	struct sigaction sa;
+
+	fault_oracle = oracle;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fault;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGSEGV, &sa, NULL);
+	sigaction(SIGBUS, &sa, NULL);
+}
+
+/* Three pages: a guard, the one inputs go in, a guard. */
+struct fence {
+	uint8_t *base;
+	size_t page;
+};
+
+static struct fence
+fence_up(void)
+{
+	struct fence f;
+	long page = sysconf(_SC_PAGESIZE);
+	void *p;
+
+	ck_assert_msg(page > 0, "no page size");
+	f.page = (size_t)page;
+	p = mmap(NULL, 3 * f.page, PROT_READ | PROT_WRITE,
+	         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_msg(p != MAP_FAILED, "mmap of three pages failed");
+	f.base = p;
+	ck_assert_msg(mprotect(f.base, f.page, PROT_NONE) == 0 &&
+	                  mprotect(f.base + 2 * f.page, f.page, PROT_NONE) == 0,
+	              "mprotect of the guard pages failed");
+	return f;
+}
+
+static void
+fence_down(struct fence *f)
+{
+	munmap(f->base, 3 * f->page);
+}
+
+/* A copy of s[0..n) that ends at the guard after it, or (at_end 0)
+ * begins at the guard before it. */
+static const uint8_t *
+place(const struct fence *f, const uint8_t *s, size_t n, int at_end)
+{
+	uint8_t *p = f->base + f->page + (at_end ? f->page - n : 0);
+
+	memcpy(p, s, n);
+	return p;
+}
+
+/* Decodes, validates and steps over s[0..n), 1 <= n <= U8O_CASE_MAX,
+ * at both edges of the fence; the answers must be possible ones. */
+static void
+touch(const struct u8o_oracle *o, const struct fence *f, const uint8_t *in,
+      size_t n)
+{
+	int at_end;
+
+	for (at_end = 1; at_end >= 0; at_end--) {
+		const uint8_t *s = place(f, in, n, at_end);
+		uint32_t out[U8O_CASE_MAX], cp;
+		size_t k, len, err = (size_t)-1;
+		int valid;
+
+		fault_s = s;
+		fault_n = n;
+		fault_fn = "u8t_decode";
+		k = o->decode(s, n, out, n);
+		U8O_REQUIRE(k <= n, "%s, %s: u8t_decode gives %zu values",
+		            o->title, u8o_hex(in, n).text, k);
+		fault_fn = "u8t_validate";
+		valid = o->validate(s, n, &err);
+		U8O_REQUIRE(valid == 1
+		                ? err == (size_t)-1
+		                : valid == 0 && (err == (size_t)-1 || err < n),
+		            "%s, %s: u8t_validate gives %d at %zd", o->title,
+		            u8o_hex(in, n).text, valid, (ptrdiff_t)err);
+		fault_fn = "u8t_next";
+		len = o->next(s, n, &cp);
+		U8O_REQUIRE(len >= 1 && len <= n,
+		            "%s, %s: u8t_next consumes %zu bytes", o->title,
+		            u8o_hex(in, n).text, len);
+	}
+}
+
+START_TEST(test_bounds_short_inputs)
+{
+	const char *oracle = u8o_oracle_name((size_t)_i);
+	struct u8o_oracle o = u8o_load(oracle);
+	struct fence f = fence_up();
+	uint8_t s[2];
+	unsigned a, b;
+
+	report_faults(oracle);
+	for (a = 0; a < 256; a++) {
+		s[0] = (uint8_t)a;
+		touch(&o, &f, s, 1);
+		for (b = 0; b < 256; b++) {
+			s[1] = (uint8_t)b;
+			touch(&o, &f, s, 2);
+		}
+	}
+	fence_down(&f);
+	u8o_unload(&o);
+}
+END_TEST
+
+/* Every s[i..j) of every telling input: each cut is a truncation
+ * somewhere, which is where decoders read too far. */
+START_TEST(test_bounds_pieces)
+{
+	const char *oracle = u8o_oracle_name((size_t)_i);
+	struct u8o_oracle o = u8o_load(oracle);
+	struct fence f = fence_up();
+	size_t c, i, j;
+
+	report_faults(oracle);
+	for (c = 0; c < u8o_cases_3_7_count; c++) {
+		const struct u8o_case *row = &u8o_cases_3_7[c];
+
+		for (i = 0; i < row->n; i++)
+			for (j = i + 1; j <= row->n; j++)
+				touch(&o, &f, row->in + i, j - i);
+	}
+	fence_down(&f);
+	u8o_unload(&o);
+}
+END_TEST
+
+enum { REPEAT = 100 };
+
+/* The Unicode ch. 3 example repeated: long enough for ICU's heap
+ * buffers and several of glibc-iconv's output chunks.  Each copy begins
+ * and ends with ASCII, so it decodes to its own decoding repeated. */
+START_TEST(test_bounds_long_input)
+{
+	const char *oracle = u8o_oracle_name((size_t)_i);
+	struct u8o_oracle o = u8o_load(oracle);
+	const struct u8o_case *ex = NULL;
+	struct fence f = fence_up();
+	uint32_t one[U8O_CASE_MAX], cut1[U8O_CASE_MAX], *out;
+	uint8_t *in;
+	size_t c, n, k, none, ncut1, r, err = (size_t)-1;
+	int at_end;
+
+	report_faults(oracle);
+	for (c = 0; c < u8o_cases_3_7_count; c++)
+		if (strcmp(u8o_cases_3_7[c].what,
+		           "Unicode ch. 3 maximal subparts") == 0)
+			ex = &u8o_cases_3_7[c];
+	ck_assert_ptr_nonnull(ex);
+	n = REPEAT * ex->n;
+	ck_assert_msg(n <= f.page, "input longer than a page");
+	in = malloc(n);
+	out = malloc(n * sizeof *out);
+	ck_assert_msg(in != NULL && out != NULL, "malloc failed");
+	for (r = 0; r < REPEAT; r++)
+		memcpy(in + r * ex->n, ex->in, ex->n);
+	none = o.decode(ex->in, ex->n, one, ex->n);
+	ncut1 = o.decode(ex->in, ex->n - 1, cut1, ex->n - 1);
+
+	for (at_end = 1; at_end >= 0; at_end--) {
+		const uint8_t *s = place(&f, in, n, at_end);
+
+		fault_s = s;
+		fault_n = n;
+		fault_fn = "u8t_decode";
+		k = o.decode(s, n, out, n);
+		ck_assert_msg(k == REPEAT * none,
+		              "%s, %s x %d: u8t_decode gives %zu values, want "
+		              "%d x %zu",
+		              o.title, u8o_hex(ex->in, ex->n).text, REPEAT, k,
+		              REPEAT, none);
+		for (r = 0; r < REPEAT; r++)
+			ck_assert_msg(memcmp(out + r * none, one,
+			                     none * sizeof *out) == 0,
+			              "%s, %s x %d: copy %zu decodes to %s",
+			              o.title, u8o_hex(ex->in, ex->n).text,
+			              REPEAT, r,
+			              u8o_values(out + r * none, none).text);
+		fault_fn = "u8t_validate";
+		ck_assert_msg(o.validate(s, n, &err) == 0 && err == ex->err,
+		              "%s, %s x %d: u8t_validate gives offset %zd",
+		              o.title, u8o_hex(ex->in, ex->n).text, REPEAT,
+		              (ptrdiff_t)err);
+	}
+
+	/* Without its last byte, flush against the guard: the last copy
+	 * decodes as the example cut by one byte. */
+	fault_s = place(&f, in, n - 1, 1);
+	fault_n = n - 1;
+	fault_fn = "u8t_decode";
+	k = o.decode(fault_s, n - 1, out, n - 1);
+	ck_assert_msg(k == (REPEAT - 1) * none + ncut1 &&
+	                  memcmp(out + (REPEAT - 1) * none, cut1,
+	                         ncut1 * sizeof *out) == 0,
+	              "%s, %s x %d less its last byte: u8t_decode gives %zu "
+	              "values",
+	              o.title, u8o_hex(ex->in, ex->n).text, REPEAT, k);
+
+	free(out);
+	free(in);
+	fence_down(&f);
+	u8o_unload(&o);
+}
+END_TEST
+
+/* For every cap from 0 to n: at most cap values written, the first
+ * min(cap, all) of the full decoding, nothing past cap touched. */
+START_TEST(test_bounds_cap)
+{
+	const char *oracle = u8o_oracle_name((size_t)_i);
+	struct u8o_oracle o = u8o_load(oracle);
+	size_t c, cap, i;
+
+	for (c = 0; c < u8o_cases_3_7_count; c++) {
+		const struct u8o_case *row = &u8o_cases_3_7[c];
+		uint32_t full[U8O_CASE_MAX], out[U8O_CASE_MAX + 4];
+		size_t nfull = o.decode(row->in, row->n, full, row->n);
+
+		for (cap = 0; cap <= row->n; cap++) {
+			size_t k, want = nfull < cap ? nfull : cap;
+
+			for (i = 0; i < U8O_COUNT(out); i++)
+				out[i] = 0xA5A5A5A5u;
+			k = o.decode(row->in, row->n, out, cap);
+			ck_assert_msg(
+			    k == want &&
+			        memcmp(out, full, k * sizeof *out) == 0,
+			    "%s, %s (%s), cap %zu: u8t_decode gives %s",
+			    o.title, row->what, u8o_hex(row->in, row->n).text,
+			    cap, u8o_values(out, k < cap ? k : cap).text);
+			for (i = cap; i < U8O_COUNT(out); i++)
+				ck_assert_msg(
+				    out[i] == 0xA5A5A5A5u,
+				    "%s, %s (%s), cap %zu: u8t_decode "
+				    "wrote out[%zu]",
+				    o.title, row->what,
+				    u8o_hex(row->in, row->n).text, cap, i);
+		}
+	}
+	u8o_unload(&o);
+}
+END_TEST
+
+Suite *
+bounds_suite(void)
+{
+	Suite *s = suite_create("bounds");
+	TCase *tc = tcase_create("bounds");
+	int n = (int)u8o_oracle_count();
+
+	tcase_add_loop_test(tc, test_bounds_short_inputs, 0, n);
+	tcase_add_loop_test(tc, test_bounds_pieces, 0, n);
+	tcase_add_loop_test(tc, test_bounds_long_input, 0, n);
+	tcase_add_loop_test(tc, test_bounds_cap, 0, n);
+	tcase_set_timeout(tc, 300);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: MIT
+# exports.cmake - fails unless the shared library LIB defines exactly the
+# six functions of u8t.h in its dynamic symbol table (NM: nm to use).
+# Run as: cmake -DNM=<nm> -DLIB=<libu8t-name.so> -P exports.cmake
+set(want u8t_abi_version u8t_decode u8t_encode u8t_name u8t_next u8t_validate)
+
+execute_process(COMMAND ${NM} -D --defined-only --format=posix ${LIB}
+  OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${NM} failed on ${LIB}")
+endif()
+string(REPLACE "\n" ";" lines "${out}")
+set(got "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^([^ ]+) ")
+    list(APPEND got ${CMAKE_MATCH_1})
+  endif()
+endforeach()
+list(SORT got)
+if(NOT got STREQUAL want)
+  message(FATAL_ERROR "${LIB} exports: ${got}\nwant exactly: ${want}")
+endif()
+message(STATUS "${LIB}: exports ${got}")

@@ -1,0 +1,126 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * utf8proc.c - utf8proc's UTF-8 functions behind the u8t ABI
+ * (libu8t-utf8proc.so).
+ *
+ * What utf8proc accepts and produces is authoritative here: one
+ * character is utf8proc_iterate, validation is a loop of it, encoding is
+ * utf8proc_encode_char.  utf8proc has no replacement of its own (its
+ * string functions fail whole with UTF8PROC_ERROR_INVALIDUTF8), and
+ * utf8proc_iterate returns a negative error without a length, so
+ * u8t_decode and u8t_next do what a loop over it naturally does: skip
+ * one byte and emit one U+FFFD.  That is not Unicode's maximal-subpart
+ * practice, and nothing here makes it so.  utf8proc_encode_char "does
+ * not check whether codepoint is valid Unicode" (utf8proc.h): what it
+ * encodes is exported as it is, surrogates included.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <threads.h>
+
+#include <utf8proc.h>
+
+#include "u8t.h"
+
+/* strlen is a utf8proc_ssize_t (ptrdiff_t here), and a negative one
+ * would mean "read up to four bytes": never pass one. */
+static utf8proc_ssize_t
+strlen_of(size_t left)
+{
+	return left > (size_t)PTRDIFF_MAX ? PTRDIFF_MAX
+	                                  : (utf8proc_ssize_t)left;
+}
+
+/* One character at s[0..n), n >= 1: utf8proc_iterate's length, or one
+ * byte and U8T_ERROR for its negative error (it stores -1 then). */
+static size_t
+step(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	utf8proc_int32_t c = -1;
+	utf8proc_ssize_t r = utf8proc_iterate(s, strlen_of(n), &c);
+
+	if (r <= 0 || c < 0) {
+		*cp = U8T_ERROR;
+		return 1;
+	}
+	*cp = (uint32_t)c;
+	return (size_t)r;
+}
+
+U8T_EXPORT int
+u8t_abi_version(void)
+{
+	return U8T_ABI_VERSION;
+}
+
+static char name[40];
+static once_flag name_once = ONCE_FLAG_INIT;
+
+static void
+make_name(void)
+{
+	/* The library loaded, not the headers. */
+	snprintf(name, sizeof name, "utf8proc %s", utf8proc_version());
+}
+
+U8T_EXPORT const char *
+u8t_name(void)
+{
+	call_once(&name_once, make_name);
+	return name;
+}
+
+U8T_EXPORT size_t
+u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+{
+	size_t at = 0, k = 0;
+
+	while (at < n && k < cap) {
+		uint32_t cp;
+
+		at += step(s + at, n - at, &cp);
+		out[k++] = cp == U8T_ERROR ? 0xFFFD : cp;
+	}
+	return k;
+}
+
+/* The offset is where utf8proc_iterate first returned an error. */
+U8T_EXPORT int
+u8t_validate(const uint8_t *s, size_t n, size_t *err)
+{
+	size_t at = 0;
+
+	while (at < n) {
+		uint32_t cp;
+		size_t len = step(s + at, n - at, &cp);
+
+		if (cp == U8T_ERROR) {
+			if (err != NULL)
+				*err = at;
+			return 0;
+		}
+		at += len;
+	}
+	return 1;
+}
+
+U8T_EXPORT size_t
+u8t_next(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	if (n == 0) { /* outside the contract: read nothing */
+		*cp = U8T_ERROR;
+		return 0;
+	}
+	return step(s, n, cp);
+}
+
+/* utf8proc_encode_char returns 0 for what it refuses (negative values
+ * and those above U+10FFFF).  Its parameter is a utf8proc_int32_t: the
+ * ABI's values above INT32_MAX arrive negative (two's complement). */
+U8T_EXPORT size_t
+u8t_encode(uint32_t cp, uint8_t out[8])
+{
+	utf8proc_ssize_t len = utf8proc_encode_char((utf8proc_int32_t)cp, out);
+
+	return len > 0 ? (size_t)len : 0;
+}
