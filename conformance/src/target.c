@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "shape.h"
 #include "target.h"
 
 /* dlsym returns void *; POSIX guarantees it converts to a function. */
@@ -64,6 +65,16 @@ load(struct u8c_target *t, char *err, size_t errlen)
 	if (t->handle == NULL) {
 		snprintf(err, errlen, "%s", dlerror());
 		return -1;
+	}
+	if (t->symbol != NULL) {
+		if ((p = symbol(t->handle, t->symbol)) == NULL) {
+			snprintf(err, errlen, "%s: exports no symbol %s",
+			         t->path, t->symbol);
+			return -1;
+		}
+		snprintf(t->name, sizeof t->name, "%s (%s shape)", t->symbol,
+		         t->shape);
+		return u8c_shape_bind(t, t->shape, p, err, errlen);
 	}
 	if (find_functions(t, err, errlen) != 0)
 		return -1;
@@ -142,9 +153,19 @@ int
 u8c_target_open(struct u8c_target *t, const char *path, char *err,
                 size_t errlen)
 {
+	return u8c_target_open_symbol(t, path, NULL, NULL, err, errlen);
+}
+
+int
+u8c_target_open_symbol(struct u8c_target *t, const char *path,
+                       const char *symbol, const char *shape, char *err,
+                       size_t errlen)
+{
 	struct stat st;
 
 	memset(t, 0, sizeof *t);
+	t->symbol = symbol;
+	t->shape = shape;
 	/* dlopen searches the library path for a name without a slash;
 	 * a user naming a file means that file. */
 	snprintf(t->path, sizeof t->path, "%s%s",

@@ -23,6 +23,8 @@ struct u8c_target {
 	u8t_validate_fn validate;
 	u8t_next_fn next;
 	u8t_encode_fn encode;
+	const char *symbol; /* with --symbol: the function tested  */
+	const char *shape;  /* and its shape                       */
 };
 
 /*
@@ -39,6 +41,15 @@ struct u8c_target {
  */
 int u8c_target_open(struct u8c_target *t, const char *path, char *err,
                     size_t errlen);
+
+/*
+ * u8c_target_open_symbol - as u8c_target_open, but the target is the one
+ * function @symbol of @path, of shape @shape (see shape.h), which needs
+ * no u8t_ export.  -1 also when @path does not export @symbol.
+ */
+int u8c_target_open_symbol(struct u8c_target *t, const char *path,
+                           const char *symbol, const char *shape, char *err,
+                           size_t errlen);
 
 /* u8c_target_close - unload what u8c_target_open loaded. */
 void u8c_target_close(struct u8c_target *t);

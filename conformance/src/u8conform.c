@@ -21,13 +21,14 @@
 #include "judge.h"
 #include "report.h"
 #include "sandbox.h"
+#include "shape.h"
 #include "target.h"
 
 /* A target that crashed or hung this often has shown what it does;
  * the run stops there instead of restarting it for every input. */
 enum { FATAL_MAX = 8 };
 
-static const char usage[] =
+static const char usage[] = /* printf format: %s is the shapes */
     "usage: u8conform [options] LIB.so\n"
     "\n"
     "Tests the u8t_ functions LIB.so exports (see u8t.h) against the\n"
@@ -45,7 +46,12 @@ static const char usage[] =
     "  --jobs N                  worker processes (default: online CPUs)\n"
     "  --shard K/N               with --exhaustive, only the K-th of N equal\n"
     "                            parts (K from 1)\n"
-    "  --timeout MS              time one input may take (default 2000)\n"
+    "  --timeout MS              time one input may take (default 3000)\n"
+    "  --symbol NAME --shape SHAPE\n"
+    "                            test the library's own function NAME, of\n"
+    "                            one of these shapes, instead of u8t_ "
+    "exports:\n"
+    "%s"
     "  --help, --version\n"
     "\n"
     "Exit status: 0 pass or warn, 1 fail (or warn with --strict),\n"
@@ -56,7 +62,7 @@ struct options {
 	int strict, exhaustive, jobs;
 	unsigned timeout_ms;
 	size_t shard, shards;
-	const char *profile, *input, *library;
+	const char *profile, *input, *library, *symbol, *shape;
 };
 
 static int
@@ -80,6 +86,8 @@ parse(int argc, char **argv, struct options *o)
 	    {"jobs", required_argument, NULL, 'j'},
 	    {"shard", required_argument, NULL, 'k'},
 	    {"timeout", required_argument, NULL, 't'},
+	    {"symbol", required_argument, NULL, 'y'},
+	    {"shape", required_argument, NULL, 'a'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'},
 	    {NULL, 0, NULL, 0},
@@ -142,8 +150,14 @@ parse(int argc, char **argv, struct options *o)
 				    optarg);
 			o->timeout_ms = (unsigned)v;
 			break;
+		case 'y':
+			o->symbol = optarg;
+			break;
+		case 'a':
+			o->shape = optarg;
+			break;
 		case 'h':
-			fputs(usage, stdout);
+			printf(usage, u8c_shape_help);
 			exit(0);
 		case 'V':
 			printf("u8conform 0.1 (target ABI %d)\n",
@@ -158,6 +172,8 @@ parse(int argc, char **argv, struct options *o)
 		return usage_error("%s", optind < argc
 		                             ? "give exactly one library"
 		                             : "no library given");
+	if ((o->symbol == NULL) != (o->shape == NULL))
+		return usage_error("%s", "--symbol and --shape go together");
 	if (o->shards > 0 && !o->exhaustive)
 		return usage_error("%s", "--shard goes with --exhaustive");
 	o->library = argv[optind];
@@ -385,7 +401,8 @@ main(int argc, char **argv)
 		return usage_error("unknown profile '%s'", o.profile);
 	if (o.input != NULL && read_input(o.input) != 0)
 		return 2;
-	if (u8c_target_open(&target, o.library, err, sizeof err) != 0) {
+	if (u8c_target_open_symbol(&target, o.library, o.symbol, o.shape, err,
+	                           sizeof err) != 0) {
 		fprintf(stderr, "u8conform: %s\n", err);
 		return 2;
 	}

@@ -38,5 +38,8 @@ expect 2 "--shard wants" --exhaustive --shard 3/2 "$no_symbols"
 expect 2 "--shard goes with --exhaustive" --shard 1/2 "$no_symbols"
 expect 2 "not hex bytes" --input "zz" "$no_symbols"
 expect 2 "No such file" --input "@$work/none" "$no_symbols"
+expect 2 "go together" --symbol f "$no_symbols"
+expect 2 "exports no symbol nope" --symbol nope --shape bool "$no_symbols"
+expect 2 "unknown shape" --symbol u8ref_validate --shape odd "$no_symbols"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,39 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# shapes_test.sh U8CONFORM SHAPE_BOOL_SO [GLIB UNISTRING UTF8PROC] -
+# --symbol/--shape on unmodified functions: the verdict and, where the
+# library departs from Table 3-7, the check and input that show it.
+# A library path given as "-" was not found at configure time: skipped.
+set -u
+u8conform=$1 bool_so=$2 glib=${3:--} unistring=${4:--} utf8proc=${5:--}
+passed=0 failed=0
+
+# expect LIB SYMBOL SHAPE VERDICT [CHECK INPUT]
+expect() {
+	lib=$1 symbol=$2 shape=$3 want=$4 check=${5:-} input=${6:-}
+	[ "$lib" = - ] && return 0
+	out=$("$u8conform" --format json --symbol "$symbol" --shape "$shape" "$lib" 2>&1)
+	got=$(printf '%s\n' "$out" | sed -n 's/^  "verdict": "\(.*\)",$/\1/p')
+	ok=1
+	[ "$got" = "$want" ] || ok=0
+	if [ -n "$check" ]; then
+		printf '%s\n' "$out" | grep "\"id\": \"$check\"" | grep -q "\"input\": \"$input\"" || ok=0
+	fi
+	if [ $ok -eq 1 ]; then
+		passed=$((passed + 1))
+		echo "ok   $symbol ($shape): $got${check:+, $check on $input}"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $symbol ($shape): verdict $got, want $want${check:+ with $check on $input}"
+	fi
+}
+
+expect "$bool_so" shape_bool_is_utf8 bool pass
+# GLib documents that g_utf8_validate_len rejects NUL bytes; Table 3-7
+# row 00..7F includes 00.
+expect "$glib" g_utf8_validate_len glib fail validate/row-00-7F 00
+expect "$unistring" u8_check unistring pass
+# utf8proc_iterate reports an error without a length: one byte each.
+expect "$utf8proc" utf8proc_iterate utf8proc warn next/replacement "E0 A0"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
