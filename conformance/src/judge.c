@@ -121,49 +121,59 @@ format_code_points(char *buf, size_t len, const uint32_t *cp, size_t n)
 		snprintf(buf, len, "(nothing)");
 }
 
-/* A piece of the reference's reading: a character, or a run of
- * ill-formed bytes (consecutive maximal subparts). */
+/* A piece of the reference's reading: a character, or one maximal
+ * subpart of ill-formed bytes. */
 struct token {
 	uint32_t cp;     /* the character; U8REF_REPLACEMENT for a run */
-	size_t bytes;    /* a run's length in bytes, 0 for a character */
-	size_t subparts; /* a run's maximal subparts                   */
+	size_t bytes;    /* a subpart's length in bytes, 0 for a character */
+	size_t subparts; /* 1 for a subpart                               */
+	int group;       /* what it is about, or -1 when not known     */
 };
 
-/* Cuts s[0..n) into tokens as profile @p reads it; fills want[] with
- * the code points of that reading, and *group (when not NULL) with the
- * input's meaning, when @p is Table 3-7 itself.  Returns the tokens. */
+/*
+ * Cuts s[0..n) into tokens as profile @p reads it and fills want[] (when
+ * not NULL) with the code points of that reading.  Under Table 3-7 each
+ * token also gets its meaning, *group the input's (its first error, else
+ * its first multi-byte row) and *groups the set of all.  Returns the
+ * number of tokens.
+ */
 static size_t
 tokenize(const struct u8ref_profile *p, const uint8_t *s, size_t n,
-         struct token *tok, uint32_t *want, size_t *nwant, int *group)
+         struct token *tok, uint32_t *want, size_t *nwant, int *group,
+         uint32_t *groups)
 {
+	int meaning = p == u8ref_profile_at(0), g;
 	struct u8ref_result r;
 	size_t off, ntok = 0, count = 0;
+	int first_error = -1, first_row = 0;
 
-	if (group != NULL)
-		*group = U8C_GROUP_ROW_00_7F;
 	for (off = 0; off < n; off += r.len) {
 		r = u8ref_decode_one(p, s + off, n - off);
 		if (want != NULL)
 			want[count++] = r.cp;
 		if (r.status == U8REF_OK) {
-			tok[ntok++] = (struct token){r.cp, 0, 0};
-			if (group != NULL && *group == U8C_GROUP_ROW_00_7F)
-				*group = r.row;
+			g = meaning ? r.row : -1;
+			tok[ntok++] = (struct token){r.cp, 0, 0, g};
+			if (first_row == 0)
+				first_row = r.row;
 		} else {
-			if (group != NULL && *group < U8C_GROUP_OVERLONG_2)
-				*group = (int)u8c_group_of_error(r.status,
-				                                 r.row, s[off]);
-			if (ntok > 0 && tok[ntok - 1].bytes > 0) {
-				tok[ntok - 1].bytes += r.len;
-				tok[ntok - 1].subparts++;
-			} else {
-				tok[ntok++] =
-				    (struct token){U8REF_REPLACEMENT, r.len, 1};
-			}
+			g = meaning ? (int)u8c_group_of_error(r.status, r.row,
+			                                      s[off])
+			            : -1;
+			tok[ntok++] =
+			    (struct token){U8REF_REPLACEMENT, r.len, 1, g};
+			if (first_error < 0)
+				first_error = g;
 		}
 	}
 	if (nwant != NULL)
 		*nwant = count;
+	if (group != NULL)
+		*group = first_error >= 0 ? first_error : first_row;
+	if (groups != NULL)
+		for (*groups = 0, off = 0; off < ntok; off++)
+			*groups |=
+			    tok[off].group >= 0 ? 1u << tok[off].group : 0;
 	return ntok;
 }
 
@@ -173,17 +183,32 @@ enum { MATCH_CELLS = 1 << 16 };
  * Whether out[0..nout) gives every character of tok[] its value and each
  * run any number of U+FFFD.  @counts, when not NULL, receives a count of
  * U+FFFD for each run on one matching reading (preferring the maximal
- * subpart count where two readings exist).  Returns 1 on a match.
+ * subpart count where two readings exist).  Returns 1 on a match; on a
+ * mismatch *@stuck (when not NULL) is the first token no reading gets
+ * past.
  */
+/* Whether out[from..to) is all U+FFFD. */
+static int
+all_replacement(const uint32_t *out, size_t from, size_t to)
+{
+	while (from < to)
+		if (out[from++] != U8REF_REPLACEMENT)
+			return 0;
+	return 1;
+}
+
 static int
 match(const struct token *tok, size_t ntok, const uint32_t *out, size_t nout,
-      size_t *counts)
+      size_t *counts, size_t *stuck)
 {
 	static unsigned char reach[MATCH_CELLS]; /* token t, position j */
 	size_t w = nout + 1, t, j, c;
 
-	if ((ntok + 1) * w > MATCH_CELLS)
+	if ((ntok + 1) * w > MATCH_CELLS) {
+		if (stuck != NULL)
+			*stuck = ntok;
 		return 0;
+	}
 	memset(reach, 0, (ntok + 1) * w);
 	reach[0] = 1;
 	for (t = 0; t < ntok; t++) {
@@ -203,51 +228,79 @@ match(const struct token *tok, size_t ntok, const uint32_t *out, size_t nout,
 			}
 		}
 	}
+	if (stuck != NULL && !reach[ntok * w + nout]) {
+		/* The first output no reading explains is at the furthest
+		 * position reached; the first piece standing there is the
+		 * one the target read differently. */
+		size_t far = 0;
+
+		for (t = 0; t <= ntok; t++)
+			for (j = far; j <= nout; j++)
+				if (reach[t * w + j])
+					far = j;
+		for (t = 0; t < ntok && !reach[t * w + far]; t++)
+			;
+		*stuck = t;
+	}
 	if (!reach[ntok * w + nout])
 		return 0;
-	/* Walk back for one reading's counts. */
+	/* Walk back along one reading for the runs' counts, preferring the
+	 * maximal-subpart count where the reading allows it. */
 	for (t = ntok, j = nout; counts != NULL && t-- > 0;) {
 		if (tok[t].bytes == 0) {
 			j--;
 			continue;
 		}
-		c = j >= tok[t].subparts && reach[t * w + j - tok[t].subparts]
-		        ? tok[t].subparts
-		        : 0;
-		while (!reach[t * w + j - c])
-			c++;
+		c = tok[t].subparts;
+		if (c > j || !reach[t * w + j - c] ||
+		    !all_replacement(out, j - c, j))
+			for (c = 0; !reach[t * w + j - c] ||
+			            !all_replacement(out, j - c, j);)
+				c++;
 		counts[t] = c;
 		j -= c;
 	}
 	return 1;
 }
 
-/* Records which policies a matched reading contradicts. */
-static void
+/* Records which policies a matched reading contradicts, run by run (a
+ * run is consecutive ill-formed subparts); returns 1 if a run was
+ * dropped whole. */
+static int
 note_policy(struct u8c_results *r, const struct token *tok, size_t ntok,
             const size_t *counts)
 {
-	size_t t;
+	size_t t, bytes, subparts, count;
+	int dropped = 0;
 
 	for (t = 0; t < ntok; t++) {
 		if (tok[t].bytes == 0)
 			continue;
+		for (bytes = subparts = count = 0; t < ntok && tok[t].bytes > 0;
+		     t++) {
+			bytes += tok[t].bytes;
+			subparts++;
+			count += counts[t];
+		}
 		r->policy_runs++;
-		if (counts[t] != tok[t].subparts)
+		if (count != subparts)
 			r->policy_violated |= 1u << U8C_POLICY_MAXIMAL;
-		if (counts[t] != tok[t].bytes)
+		if (count != bytes)
 			r->policy_violated |= 1u << U8C_POLICY_PER_BYTE;
-		if (counts[t] != 1)
+		if (count != 1)
 			r->policy_violated |= 1u << U8C_POLICY_PER_RUN;
-		if (counts[t] != 0)
+		if (count != 0)
 			r->policy_violated |= 1u << U8C_POLICY_DROPS;
+		dropped |= count == 0;
 	}
+	return dropped;
 }
 
 struct reading {
 	const uint8_t *s;
 	size_t n;
-	enum u8c_group group;
+	enum u8c_group group; /* its first error, else first row */
+	uint32_t groups;      /* every group among its pieces     */
 	uint32_t want[MAX_OUT];
 	size_t nwant;
 	struct token tok[MAX_TOKENS];
@@ -268,16 +321,20 @@ static int
 judge_code_points(struct u8c_results *r, const struct reading *in,
                   const uint32_t *out, size_t nout, int from_next)
 {
-	enum u8c_check group_check =
-	    (from_next ? U8C_CHECK_NEXT : U8C_CHECK_DECODE) + in->group;
+	enum u8c_check base = from_next ? U8C_CHECK_NEXT : U8C_CHECK_DECODE;
 	static size_t counts[MAX_TOKENS];
 	struct u8c_example *e;
 	enum u8c_check c;
 	enum u8c_level level;
-	size_t t;
-	int dropped = 0;
+	size_t stuck = 0;
+	int dropped = 0, g;
 
-	r->checks[group_check].tested++;
+	if (!from_next)
+		r->checks[U8C_CHECK_DECODE_DROPS].tested++;
+	/* Every kind of piece in the input is tested by it. */
+	for (g = 0; g < U8C_GROUPS; g++)
+		if (in->groups >> (unsigned)g & 1u)
+			r->checks[(size_t)base + (size_t)g].tested++;
 	r->checks[from_next ? U8C_CHECK_NEXT_REPLACEMENT
 	                    : U8C_CHECK_DECODE_REPLACEMENT]
 	    .tested++;
@@ -286,16 +343,21 @@ judge_code_points(struct u8c_results *r, const struct reading *in,
 	if (!from_next && is_bom_stripped(in, out, nout)) {
 		c = U8C_CHECK_DECODE_BOM;
 		level = U8C_INFO;
-	} else if (match(in->tok, in->ntok, out, nout, counts)) {
-		note_policy(r, in->tok, in->ntok, counts);
-		for (t = 0; t < in->ntok; t++)
-			dropped |= in->tok[t].bytes > 0 && counts[t] == 0;
+	} else if (match(in->tok, in->ntok, out, nout, counts, &stuck)) {
+		dropped = note_policy(r, in->tok, in->ntok, counts);
 		c = from_next ? U8C_CHECK_NEXT_REPLACEMENT
 		    : dropped ? U8C_CHECK_DECODE_DROPS
 		              : U8C_CHECK_DECODE_REPLACEMENT;
 		level = U8C_WARN;
 	} else {
-		c = group_check;
+		/* Reported under the piece no reading of the output gets
+		 * past: that is where the target departs. */
+		if (stuck >= in->ntok && in->ntok > 0)
+			stuck = in->ntok - 1;
+		g = stuck < in->ntok && in->tok[stuck].group >= 0
+		        ? in->tok[stuck].group
+		        : (int)in->group;
+		c = base + (enum u8c_check)g;
 		level = U8C_FAIL;
 	}
 	if ((e = fail(r, c, level, in->s, in->n)) != NULL) {
@@ -495,8 +557,8 @@ judge_variants(struct u8c_results *r, const struct reading *in,
 
 	r->variant_tested++;
 	for (i = 0; (p = u8ref_profile_at(i)) != NULL; i++) {
-		ntok = tokenize(p, in->s, in->n, tok, NULL, NULL, NULL);
-		if (!match(tok, ntok, got, ngot, NULL))
+		ntok = tokenize(p, in->s, in->n, tok, NULL, NULL, NULL, NULL);
+		if (!match(tok, ntok, got, ngot, NULL, NULL))
 			r->variant_violated |= 1u << i;
 	}
 }
@@ -560,12 +622,13 @@ u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 	in.s = buf;
 	/* One pass of the reference gives the reading and, under Table
 	 * 3-7, the meaning; a variant's reading needs a second pass. */
-	in.ntok =
-	    tokenize(suite->profile, buf, in.n, in.tok, in.want, &in.nwant,
-	             suite->profile == u8ref_profile_at(0) ? &group : NULL);
-	in.group = suite->profile == u8ref_profile_at(0)
-	               ? (enum u8c_group)group
-	               : u8c_group_of(buf, in.n);
+	in.ntok = tokenize(suite->profile, buf, in.n, in.tok, in.want,
+	                   &in.nwant, &group, &in.groups);
+	if (suite->profile != u8ref_profile_at(0)) {
+		group = (int)u8c_group_of(buf, in.n);
+		in.groups = 1u << group;
+	}
+	in.group = (enum u8c_group)group;
 	if (t->decode)
 		judge_decode(w, r, t, &in, decoded, &ndecoded, &decode_fits);
 	if (t->validate)
