@@ -57,6 +57,10 @@ u8c_report_counts(const struct u8c_results *r, unsigned *passed,
 static const char *
 exports(const struct u8c_target *t, char *buf, size_t len)
 {
+	if (!t->decode && !t->validate && !t->next && !t->encode) {
+		snprintf(buf, len, " (merged from shard reports)");
+		return buf;
+	}
 	snprintf(buf, len, "%s%s%s%s", t->decode ? " u8t_decode" : "",
 	         t->validate ? " u8t_validate" : "", t->next ? " u8t_next" : "",
 	         t->encode ? " u8t_encode" : "");
@@ -149,6 +153,16 @@ report_json(FILE *out, const struct u8c_suite *suite)
 	json_string(out, u8c_policy_name(r));
 	fprintf(out, ",\n  \"variant\": ");
 	json_string(out, u8c_variant_name(r));
+	/* What policy and variant were inferred from, so that the reports
+	 * of shards merge exactly (u8conform --merge). */
+	fprintf(out,
+	        ",\n  \"evidence\": {\"policy_runs\": %llu, "
+	        "\"policy_ruled_out\": %u, "
+	        "\"variant_tested\": %llu, \"variant_ruled_out\": %u}",
+	        (unsigned long long)r->policy_runs,
+	        (unsigned)r->policy_violated,
+	        (unsigned long long)r->variant_tested,
+	        (unsigned)r->variant_violated);
 	fprintf(out, ",\n  \"checks\": [");
 	for (c = 0; c < U8C_CHECKS; c++) {
 		const struct u8c_tally *t = &r->checks[c];

@@ -7,7 +7,7 @@
  * is running and that item's input, a progress counter, and the fate its
  * fault handler recorded.  Output to stdout and stderr goes to a file the
  * worker checks after each block of items; a block that wrote is replayed
- * item by item to name the input that did it.
+ * item by item to name the input that did it (once per worker).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,7 +36,10 @@ struct shared {
 	uint8_t input[U8C_MAX_INPUT];
 	volatile int fault;  /* a fate + 1 from the fault handler */
 	volatile int signal; /* the signal behind the fault       */
-	volatile int done;   /* all items finished                */
+	volatile int wrote;  /* an item wrote to stdout or stderr */
+	size_t wrote_n;      /* its input                         */
+	uint8_t wrote_input[U8C_MAX_INPUT];
+	volatile int done; /* all items finished                */
 };
 
 /* A read-write region of whole pages with an inaccessible page on one
@@ -192,17 +195,20 @@ worker_main(const struct u8c_job *job, struct u8c_worker *w, size_t from,
 		}
 		if (output_size() == before)
 			continue;
-		/* Some item of the block wrote: replay to find which. */
+		/* Some item of the block wrote: replay it (counting nothing)
+		 * to find the first that does, and keep its input for the
+		 * supervisor. */
 		w->replaying = 1;
-		for (k = block; k < end; k++) {
+		for (k = block; k < end && !w->sh->wrote; k++) {
 			before = output_size();
 			w->sh->current = k;
 			w->announced = 0;
 			job->item(w, job->ctx, k);
 			if (output_size() != before) {
-				w->sh->fault = (int)U8C_FATE_OUTPUT + 1;
-				/* Report it, then carry on after it. */
-				_exit(FAULT_EXIT);
+				memcpy(w->sh->wrote_input, w->sh->input,
+				       w->sh->ninput);
+				w->sh->wrote_n = w->sh->ninput;
+				w->sh->wrote = 1;
 			}
 		}
 		w->replaying = 0;
@@ -261,6 +267,9 @@ reap(const struct u8c_job *job, struct slot *s, int status, int killed,
 	int detail = 0;
 
 	s->pid = 0;
+	if (s->sh->wrote) /* the first input of this worker that wrote */
+		job->fate(job->ctx, U8C_FATE_OUTPUT, 0, s->sh->wrote_input,
+		          s->sh->wrote_n);
 	if (s->sh->done)
 		return 0;
 	if (killed)

@@ -19,6 +19,7 @@
 
 #include "inputs.h"
 #include "judge.h"
+#include "merge.h"
 #include "report.h"
 #include "sandbox.h"
 #include "shape.h"
@@ -30,6 +31,7 @@ enum { FATAL_MAX = 8 };
 
 static const char usage[] = /* printf format: %s is the shapes */
     "usage: u8conform [options] LIB.so\n"
+    "       u8conform [--format F] [--strict] --merge REPORT.json...\n"
     "\n"
     "Tests the u8t_ functions LIB.so exports (see u8t.h) against the\n"
     "reference decoder (The Unicode Standard, Table 3-7).\n"
@@ -47,6 +49,8 @@ static const char usage[] = /* printf format: %s is the shapes */
     "  --shard K/N               with --exhaustive, only the K-th of N equal\n"
     "                            parts (K from 1)\n"
     "  --timeout MS              time one input may take (default 3000)\n"
+    "  --merge REPORT.json...    one report from the JSON reports of the\n"
+    "                            shards of an --exhaustive run\n"
     "  --symbol NAME --shape SHAPE\n"
     "                            test the library's own function NAME, of\n"
     "                            one of these shapes, instead of u8t_ "
@@ -63,6 +67,8 @@ struct options {
 	unsigned timeout_ms;
 	size_t shard, shards;
 	const char *profile, *input, *library, *symbol, *shape;
+	char **reports; /* --merge: the shards' JSON reports */
+	int nreports;
 };
 
 static int
@@ -87,6 +93,7 @@ parse(int argc, char **argv, struct options *o)
 	    {"shard", required_argument, NULL, 'k'},
 	    {"timeout", required_argument, NULL, 't'},
 	    {"symbol", required_argument, NULL, 'y'},
+	    {"merge", no_argument, NULL, 'm'},
 	    {"shape", required_argument, NULL, 'a'},
 	    {"help", no_argument, NULL, 'h'},
 	    {"version", no_argument, NULL, 'V'},
@@ -153,6 +160,9 @@ parse(int argc, char **argv, struct options *o)
 		case 'y':
 			o->symbol = optarg;
 			break;
+		case 'm':
+			o->nreports = -1;
+			break;
 		case 'a':
 			o->shape = optarg;
 			break;
@@ -167,6 +177,14 @@ parse(int argc, char **argv, struct options *o)
 			return usage_error("unknown or incomplete option '%s'",
 			                   argv[optind - 1]);
 		}
+	}
+	if (o->nreports < 0) {
+		if (optind >= argc)
+			return usage_error(
+			    "%s", "--merge wants the shards' JSON reports");
+		o->reports = argv + optind;
+		o->nreports = argc - optind;
+		return 0;
 	}
 	if (optind != argc - 1)
 		return usage_error("%s", optind < argc
@@ -397,6 +415,18 @@ main(int argc, char **argv)
 
 	if ((rc = parse(argc, argv, &o)) != 0)
 		return rc;
+	if (o.nreports > 0) {
+		if (u8c_merge_reports(&suite, &target, o.reports, o.nreports,
+		                      err, sizeof err) != 0) {
+			fprintf(stderr, "u8conform: %s\n", err);
+			return 2;
+		}
+		u8c_report(stdout, o.format, &suite);
+		verdict = (int)u8c_verdict(&suite.total);
+		return verdict == U8C_FAIL || (o.strict && verdict == U8C_WARN)
+		           ? 1
+		           : 0;
+	}
 	if ((suite.profile = u8ref_profile_by_name(o.profile)) == NULL)
 		return usage_error("unknown profile '%s'", o.profile);
 	if (o.input != NULL && read_input(o.input) != 0)
