@@ -103,7 +103,9 @@ struct u8c_suite {
 	const struct u8c_target *target;
 	const struct u8ref_profile *profile; /* judged against           */
 	const struct u8c_family *family;     /* inputs of this job       */
-	int variants;                        /* diagnose the variant too */
+	int variants;                        /* diagnose the variant on
+	                                        every variants-th input
+	                                        (0: never)               */
 	int probes;                          /* check state after calls  */
 	int encoding;                        /* inputs are code points   */
 	int capture;                         /* keep the raw answers     */
