@@ -18,6 +18,7 @@
 
 #include <glib.h>
 
+#include "steps.h"
 #include "u8t.h"
 
 /* max_len is a gssize; the rest of the input counts only as "more". */
@@ -75,15 +76,7 @@ u8t_name(void)
 U8T_EXPORT size_t
 u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
-	size_t at = 0, k = 0;
-
-	while (at < n && k < cap) {
-		uint32_t cp;
-
-		at += step(s + at, n - at, &cp);
-		out[k++] = cp == U8T_ERROR ? 0xFFFD : cp;
-	}
-	return k;
+	return u8o_decode_by_steps(step, s, n, out, cap);
 }
 
 /* g_utf8_validate_len's end is "the first byte of the first invalid

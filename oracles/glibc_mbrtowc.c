@@ -25,6 +25,7 @@
 #include <threads.h>
 #include <wchar.h>
 
+#include "steps.h"
 #include "u8t.h"
 
 /* A thread switched to C.UTF-8, and what to switch back to. */
@@ -120,16 +121,11 @@ U8T_EXPORT size_t
 u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
 	struct in_utf8 l = enter_utf8();
-	size_t at = 0, k = 0;
+	size_t k;
 
 	if (l.utf8 == (locale_t)0)
 		return 0;
-	while (at < n && k < cap) {
-		uint32_t cp;
-
-		at += step(s + at, n - at, &cp);
-		out[k++] = cp == U8T_ERROR ? 0xFFFD : cp;
-	}
+	k = u8o_decode_by_steps(step, s, n, out, cap);
 	leave_utf8(l);
 	return k;
 }
@@ -139,23 +135,11 @@ U8T_EXPORT int
 u8t_validate(const uint8_t *s, size_t n, size_t *err)
 {
 	struct in_utf8 l = enter_utf8();
-	size_t at = 0;
-	int ok = 1;
+	int ok;
 
 	if (l.utf8 == (locale_t)0)
 		return 0;
-	while (at < n) {
-		uint32_t cp;
-		size_t len = step(s + at, n - at, &cp);
-
-		if (cp == U8T_ERROR) {
-			if (err != NULL)
-				*err = at;
-			ok = 0;
-			break;
-		}
-		at += len;
-	}
+	ok = u8o_validate_by_steps(step, s, n, err);
 	leave_utf8(l);
 	return ok;
 }

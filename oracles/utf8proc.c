@@ -20,6 +20,7 @@
 
 #include <utf8proc.h>
 
+#include "steps.h"
 #include "u8t.h"
 
 /* strlen is a utf8proc_ssize_t (ptrdiff_t here), and a negative one
@@ -73,35 +74,14 @@ u8t_name(void)
 U8T_EXPORT size_t
 u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
-	size_t at = 0, k = 0;
-
-	while (at < n && k < cap) {
-		uint32_t cp;
-
-		at += step(s + at, n - at, &cp);
-		out[k++] = cp == U8T_ERROR ? 0xFFFD : cp;
-	}
-	return k;
+	return u8o_decode_by_steps(step, s, n, out, cap);
 }
 
 /* The offset is where utf8proc_iterate first returned an error. */
 U8T_EXPORT int
 u8t_validate(const uint8_t *s, size_t n, size_t *err)
 {
-	size_t at = 0;
-
-	while (at < n) {
-		uint32_t cp;
-		size_t len = step(s + at, n - at, &cp);
-
-		if (cp == U8T_ERROR) {
-			if (err != NULL)
-				*err = at;
-			return 0;
-		}
-		at += len;
-	}
-	return 1;
+	return u8o_validate_by_steps(step, s, n, err);
 }
 
 U8T_EXPORT size_t

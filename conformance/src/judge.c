@@ -640,6 +640,9 @@ judge_variants(struct u8c_results *r, const struct reading *in,
 		return;
 	r->variant_tested++;
 	for (i = 0; (p = u8ref_profile_at(i)) != NULL; i++) {
+		/* A profile ruled out stays ruled out. */
+		if (r->variant_violated >> i & 1u)
+			continue;
 		ntok = tokenize(p, in->s, in->n, tok, NULL, NULL, NULL, NULL);
 		if (!match(tok, ntok, got, ngot, NULL, NULL))
 			r->variant_violated |= 1u << i;

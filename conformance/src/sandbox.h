@@ -56,7 +56,8 @@ struct u8c_job {
 };
 
 /*
- * u8c_sandbox_run - run every item of @job in up to @jobs workers.
+ * u8c_sandbox_run - run every item of @job in up to @jobs workers; with
+ * @jobs 0, in this process (no isolation: only to measure its cost).
  * @timeout_ms: how long one item may run before it counts as a hang.
  * @fatal_left: how many more fates (crash, hang, exit, ...) to put up
  *              with; decremented, and at 0 the job stops early.

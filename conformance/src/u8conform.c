@@ -48,7 +48,10 @@ static const char usage[] = /* printf format: %s is the shapes */
     "                            with the reference\n"
     "  --exhaustive              every byte sequence of 1..4 bytes instead of\n"
     "                            the default suite (4,311,810,304 inputs)\n"
-    "  --jobs N                  worker processes (default: online CPUs)\n"
+    "  --jobs N                  worker processes (default: online CPUs);\n"
+    "                            0 calls the target in u8conform itself, to\n"
+    "                            measure what isolation costs (a crash then\n"
+    "                            ends the run)\n"
     "  --shard K/N               with --exhaustive, only the K-th of N equal\n"
     "                            parts (K from 1)\n"
     "  --timeout MS              time one input may take (default 3000)\n"
@@ -139,9 +142,9 @@ parse(int argc, char **argv, struct options *o)
 			break;
 		case 'j':
 			v = strtol(optarg, &end, 10);
-			if (*end != '\0' || v < 1 || v > 64)
+			if (*end != '\0' || v < 0 || v > 64)
 				return usage_error(
-				    "--jobs wants 1..64, not '%s'", optarg);
+				    "--jobs wants 0..64, not '%s'", optarg);
 			o->jobs = (int)v;
 			break;
 		case 'k':

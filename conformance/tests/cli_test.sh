@@ -33,7 +33,7 @@ expect 2 "unknown format" --format xml "$no_symbols"
 expect 2 "unknown profile" --profile utf-9 "$no_symbols"
 expect 2 "no library given"
 expect 2 "give exactly one library" a.so b.so
-expect 2 "--jobs wants" --jobs 0 "$no_symbols"
+expect 2 "--jobs wants" --jobs 65 "$no_symbols"
 expect 2 "--shard wants" --exhaustive --shard 3/2 "$no_symbols"
 expect 2 "--shard goes with --exhaustive" --shard 1/2 "$no_symbols"
 expect 2 "not hex bytes" --input "zz" "$no_symbols"
