@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# cli_test.sh U8CONFORM NOT_A_TARGET - bad input to the CLI gets one
+# cli_test.sh U8CONFORM NOT_A_TARGET ABI_2 - bad input to the CLI gets one
 # clear line on stderr and exit status 2, and nothing on stdout.
 set -u
-u8conform=$1 no_symbols=$2
+u8conform=$1 no_symbols=$2 abi_2=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'not an ELF file\n' >"$work/text.so"
@@ -28,6 +28,7 @@ expect 2 "No such file" "$work/missing.so"
 expect 2 "text.so" "$work/text.so"
 expect 2 "exports none of u8t_decode" "$no_symbols"
 expect 2 "not a regular file" "$work"
+expect 2 "u8t_abi_version() is 2" "$abi_2"
 expect 2 "unknown or incomplete option" --bogus "$no_symbols"
 expect 2 "unknown format" --format xml "$no_symbols"
 expect 2 "unknown profile" --profile utf-9 "$no_symbols"
