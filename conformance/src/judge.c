@@ -121,6 +121,15 @@ format_code_points(char *buf, size_t len, const uint32_t *cp, size_t n)
 		snprintf(buf, len, "(nothing)");
 }
 
+/* @label, then the code points. */
+static void
+labelled(char *buf, size_t len, const char *label, const uint32_t *cp, size_t n)
+{
+	size_t at = (size_t)snprintf(buf, len, "%s", label);
+
+	format_code_points(buf + at, len - at, cp, n);
+}
+
 /* A piece of the reference's reading: a character, or one maximal
  * subpart of ill-formed bytes. */
 struct token {
@@ -748,14 +757,10 @@ u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 			         decode_fits && next_fits ? U8C_WARN : U8C_FAIL,
 			         in.s, in.n);
 			if (e != NULL) {
-				strcpy(e->expected, "u8t_decode: ");
-				format_code_points(e->expected + 12,
-				                   sizeof e->expected - 12,
-				                   decoded, ndecoded);
-				strcpy(e->got, "u8t_next:   ");
-				format_code_points(e->got + 12,
-				                   sizeof e->got - 12, stepped,
-				                   nstepped);
+				labelled(e->expected, sizeof e->expected,
+				         "u8t_decode: ", decoded, ndecoded);
+				labelled(e->got, sizeof e->got,
+				         "u8t_next:   ", stepped, nstepped);
 			}
 		}
 	}
