@@ -94,23 +94,6 @@ u8c_group_of_error(enum u8ref_status status, int row, uint8_t lead)
 	}
 }
 
-enum u8c_group
-u8c_group_of(const uint8_t *s, size_t n)
-{
-	struct u8ref_result r;
-	size_t off;
-	int row = 0;
-
-	for (off = 0; off < n; off += r.len) {
-		r = u8ref_decode_one(NULL, s + off, n - off);
-		if (r.status != U8REF_OK)
-			return u8c_group_of_error(r.status, r.row, s[off]);
-		if (row == 0)
-			row = r.row;
-	}
-	return (enum u8c_group)row;
-}
-
 /* Inputs of 1..4 digits in base @base: how many of length 1..len. */
 static size_t
 count_upto(size_t base, size_t len)

@@ -42,9 +42,6 @@ enum u8c_group {
 const char *u8c_group_id(enum u8c_group g);
 const char *u8c_group_title(enum u8c_group g);
 
-/* The group of s[0..n). */
-enum u8c_group u8c_group_of(const uint8_t *s, size_t n);
-
 /* The group of an input whose first error under Table 3-7 has @status,
  * was found following @row, and starts with the byte @lead. */
 enum u8c_group u8c_group_of_error(enum u8ref_status status, int row,

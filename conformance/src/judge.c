@@ -730,8 +730,10 @@ u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 	in.ntok = tokenize(suite->profile, buf, in.n, in.tok, in.want,
 	                   &in.nwant, &group, &in.groups);
 	if (suite->profile != u8ref_profile_at(0)) {
-		group = (int)u8c_group_of(buf, in.n);
-		in.groups = 1u << group;
+		static struct token meaning[MAX_TOKENS];
+
+		tokenize(u8ref_profile_at(0), buf, in.n, meaning, NULL, NULL,
+		         &group, &in.groups);
 	}
 	in.group = (enum u8c_group)group;
 	if (t->decode)

@@ -37,15 +37,22 @@ input_text(char *buf, size_t len, const struct u8c_example *e)
 		snprintf(buf, len, "(empty)");
 }
 
-void
-u8c_report_counts(const struct u8c_results *r, unsigned *passed,
-                  unsigned *failed)
+/* Only checks that ran are reported. */
+static int
+ran(const struct u8c_tally *t)
+{
+	return t->tested > 0 || t->failed > 0;
+}
+
+/* Checks that ran without a FAIL, and checks with one. */
+static void
+report_counts(const struct u8c_results *r, unsigned *passed, unsigned *failed)
 {
 	size_t c;
 
 	*passed = *failed = 0;
 	for (c = 0; c < U8C_CHECKS; c++) {
-		if (r->checks[c].tested == 0 && r->checks[c].failed == 0)
+		if (!ran(&r->checks[c]))
 			continue;
 		if (r->checks[c].level == U8C_FAIL)
 			++*failed;
@@ -110,7 +117,7 @@ report_text(FILE *out, const struct u8c_suite *suite)
 		fprintf(out, "stopped  early, after the target crashed, hung "
 		             "or exited on several inputs;\n"
 		             "         the counts above are partial\n");
-	u8c_report_counts(r, &passed, &failed);
+	report_counts(r, &passed, &failed);
 	fprintf(out, "%sverdict  %s%s\n%u passed, %u failed\n",
 	        tty ? colour[verdict] : "",
 	        level_names[verdict == U8C_INFO ? U8C_PASS : verdict],
@@ -167,7 +174,7 @@ report_json(FILE *out, const struct u8c_suite *suite)
 	for (c = 0; c < U8C_CHECKS; c++) {
 		const struct u8c_tally *t = &r->checks[c];
 
-		if (t->tested == 0 && t->failed == 0)
+		if (!ran(t))
 			continue;
 		u8c_check_id((enum u8c_check)c, id, sizeof id);
 		u8c_check_title((enum u8c_check)c, title, sizeof title);
@@ -228,7 +235,7 @@ report_junit(FILE *out, const struct u8c_suite *suite)
 	unsigned passed, failed;
 	size_t c;
 
-	u8c_report_counts(r, &passed, &failed);
+	report_counts(r, &passed, &failed);
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite "
 	             "name=\"u8conform ");
 	xml_text(out, suite->target->name);
@@ -237,7 +244,7 @@ report_junit(FILE *out, const struct u8c_suite *suite)
 	for (c = 0; c < U8C_CHECKS; c++) {
 		const struct u8c_tally *t = &r->checks[c];
 
-		if (t->tested == 0 && t->failed == 0)
+		if (!ran(t))
 			continue;
 		u8c_check_id((enum u8c_check)c, id, sizeof id);
 		u8c_check_title((enum u8c_check)c, title, sizeof title);

@@ -16,9 +16,4 @@ enum u8c_format { U8C_FORMAT_TEXT, U8C_FORMAT_JSON, U8C_FORMAT_JUNIT };
 void u8c_report(FILE *out, enum u8c_format format,
                 const struct u8c_suite *suite);
 
-/* The counts of the last line of a text report: checks tested without a
- * FAIL, and checks with one. */
-void u8c_report_counts(const struct u8c_results *r, unsigned *passed,
-                       unsigned *failed);
-
 #endif /* U8C_REPORT_H */

@@ -150,16 +150,8 @@ probe(struct u8c_target *t, char *err, size_t errlen)
 }
 
 int
-u8c_target_open(struct u8c_target *t, const char *path, char *err,
-                size_t errlen)
-{
-	return u8c_target_open_symbol(t, path, NULL, NULL, err, errlen);
-}
-
-int
-u8c_target_open_symbol(struct u8c_target *t, const char *path,
-                       const char *symbol, const char *shape, char *err,
-                       size_t errlen)
+u8c_target_open(struct u8c_target *t, const char *path, const char *symbol,
+                const char *shape, char *err, size_t errlen)
 {
 	struct stat st;
 

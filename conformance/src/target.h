@@ -30,26 +30,20 @@ struct u8c_target {
 /*
  * u8c_target_open - load the library at @path and find its functions.
  * @t:      filled in on success.
- * @path:   a shared object exporting u8t_ functions; a bare file name
- *          means one in the current directory.
+ * @path:   a shared object; a bare file name means one in the current
+ *          directory.
+ * @symbol: NULL to test the u8t_ functions @path exports; else the one
+ *          function of @path to test, of shape @shape (see shape.h).
  * @err:    receives one line saying what is wrong, on failure.
  * @errlen: room at @err.
  *
  * Returns 0, or -1 when the file is missing, is no shared object (with
- * dlerror's text), exports none of the u8t_ functions, crashes or exits
- * while loading, or declares an ABI version other than 1.
+ * dlerror's text), exports none of the u8t_ functions (or not @symbol),
+ * crashes or exits while loading, or declares an ABI version other than
+ * 1.
  */
-int u8c_target_open(struct u8c_target *t, const char *path, char *err,
-                    size_t errlen);
-
-/*
- * u8c_target_open_symbol - as u8c_target_open, but the target is the one
- * function @symbol of @path, of shape @shape (see shape.h), which needs
- * no u8t_ export.  -1 also when @path does not export @symbol.
- */
-int u8c_target_open_symbol(struct u8c_target *t, const char *path,
-                           const char *symbol, const char *shape, char *err,
-                           size_t errlen);
+int u8c_target_open(struct u8c_target *t, const char *path, const char *symbol,
+                    const char *shape, char *err, size_t errlen);
 
 /* u8c_target_close - unload what u8c_target_open loaded. */
 void u8c_target_close(struct u8c_target *t);

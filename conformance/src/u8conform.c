@@ -437,8 +437,8 @@ main(int argc, char **argv)
 		return usage_error("unknown profile '%s'", o.profile);
 	if (o.input != NULL && read_input(o.input) != 0)
 		return 2;
-	if (u8c_target_open_symbol(&target, o.library, o.symbol, o.shape, err,
-	                           sizeof err) != 0) {
+	if (u8c_target_open(&target, o.library, o.symbol, o.shape, err,
+	                    sizeof err) != 0) {
 		fprintf(stderr, "u8conform: %s\n", err);
 		return 2;
 	}
