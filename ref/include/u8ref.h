@@ -266,6 +266,66 @@ U8REF_API size_t u8ref_stream_decode(struct u8ref_stream *st, const uint8_t *s,
                                      size_t cap, size_t *used);
 
 /*
+ * Fast paths (ref/fast/).  Validation and repair under Table 3-7 only,
+ * by kernels that give exactly u8ref_validate(NULL, s, n): the verdict,
+ * the offset, the kind and the maximal subpart of the first error.
+ * The kernels never run the walk: they are compared with it, on every
+ * input of up to four bytes.
+ * No kernel reads outside s[0..n), at any length or alignment.
+ */
+struct u8ref_kernel {
+	const char *name; /* "scalar", "sse4", "avx2", "avx512" */
+	struct u8ref_validation (*validate)(const uint8_t *s, size_t n);
+};
+
+/*
+ * u8ref_kernel_at - the i-th kernel compiled in, fastest last; NULL past
+ * the end.  Index 0 is "scalar", which runs everywhere.
+ */
+U8REF_API const struct u8ref_kernel *u8ref_kernel_at(size_t i);
+
+/* u8ref_kernel_supported - 1 when this CPU can run @k, else 0. */
+U8REF_API int u8ref_kernel_supported(const struct u8ref_kernel *k);
+
+/* u8ref_kernel_by_name - the kernel called @name, or NULL. */
+U8REF_API const struct u8ref_kernel *u8ref_kernel_by_name(const char *name);
+
+/*
+ * u8ref_kernel_select - make @name the kernel behind u8ref_validate_fast and
+ * u8ref_repair: "scalar", "sse4", "avx2", "avx512", or "auto" (or NULL)
+ * for the fastest this CPU runs.  Returns 0, or -1 (changing nothing)
+ * when the name is unknown or the CPU cannot run it.  Until the first
+ * call, the environment variable U8REF_KERNEL chooses the same way; an
+ * unknown or unsupported value there means "auto".
+ */
+U8REF_API int u8ref_kernel_select(const char *name);
+
+/* u8ref_kernel_active - the kernel u8ref_validate_fast uses now. */
+U8REF_API const struct u8ref_kernel *u8ref_kernel_active(void);
+
+/*
+ * u8ref_validate_fast - u8ref_validate(NULL, s, n), by the active kernel.
+ * @s: input bytes; may be NULL only when @n is 0.
+ */
+U8REF_API struct u8ref_validation u8ref_validate_fast(const uint8_t *s,
+                                                      size_t n);
+
+/*
+ * u8ref_repair_length - bytes u8ref_repair writes for s[0..n): the
+ * input's length, plus 3 - len for each maximal subpart of len bytes.
+ * Never more than 3 * n.
+ */
+U8REF_API size_t u8ref_repair_length(const uint8_t *s, size_t n);
+
+/*
+ * u8ref_repair - s[0..n) made well-formed: well-formed characters
+ * copied, each maximal subpart replaced by EF BF BD (U+FFFD), as a
+ * browser decodes.  @out needs u8ref_repair_length(s, n) bytes; @out and
+ * @s must not overlap.  Returns the bytes written.
+ */
+U8REF_API size_t u8ref_repair(const uint8_t *s, size_t n, uint8_t *out);
+
+/*
  * u8ref_status_name - a short English name for @status, such as
  * "overlong" or "truncated"; "unknown" for values outside the enum.
  */

@@ -22,6 +22,8 @@ main(void)
 	srunner_add_suite(sr, profiles_suite());
 	srunner_add_suite(sr, abnf_suite());
 	srunner_add_suite(sr, exhaustive_suite());
+	srunner_add_suite(sr, fast_suite());
+	srunner_add_suite(sr, fast_exhaustive_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

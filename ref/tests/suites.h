@@ -13,5 +13,7 @@ Suite *stream_suite(void);
 Suite *profiles_suite(void);
 Suite *abnf_suite(void);
 Suite *exhaustive_suite(void);
+Suite *fast_suite(void);
+Suite *fast_exhaustive_suite(void);
 
 #endif /* SUITES_H */

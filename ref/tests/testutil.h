@@ -29,4 +29,13 @@ struct hex hex(const uint8_t *s, size_t n);
  * of s[n] is reported; free() it.  Never NULL (a failed test instead). */
 uint8_t *exact_copy(const uint8_t *s, size_t n);
 
+/* A deterministic pseudo-random stream (splitmix64): tests that need
+ * varied input draw from it, so every failure reproduces. */
+uint64_t test_random(uint64_t *state);
+
+/* Bytes of well-formed text at d[0..]: @n characters drawn from
+ * @state, each from 1 to @max_len bytes long (1 gives ASCII).  Returns
+ * the bytes written, at most 4 * n. */
+size_t test_random_text(uint64_t *state, uint8_t *d, size_t n, int max_len);
+
 #endif /* TESTUTIL_H */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * dfa.h - the scalar kernel's automaton and its names for errors,
+ * generated from Table 3-7 and the walk by gen_dfa.c at build time
+ * (dfa_table.c in the build tree).
+ */
+#ifndef U8REF_DFA_H
+#define U8REF_DFA_H
+
+#include <stdint.h>
+
+/* U8REF_DFA_STATES, U8REF_DFA_ERROR (absorbing), U8REF_DFA_START
+ * (between characters), U8REF_DFA_TRAIL_LO and _HI (the range of
+ * bytes Table 3-7 allows after a lead). */
+#include "dfa_constants.h"
+
+extern const uint64_t u8ref_dfa_next[256];
+/* enum u8ref_status of byte b refused in the state at bit offset
+ * 6 * i: u8ref_dfa_refusal[i][b]. */
+extern const uint8_t u8ref_dfa_refusal[U8REF_DFA_STATES][256];
+
+static inline unsigned
+u8ref_dfa_step(unsigned state, uint8_t b)
+{
+	return (unsigned)(u8ref_dfa_next[b] >> state) & 63u;
+}
+
+static inline int
+u8ref_dfa_is_trail(uint8_t b)
+{
+	return b >= U8REF_DFA_TRAIL_LO && b <= U8REF_DFA_TRAIL_HI;
+}
+
+#endif /* U8REF_DFA_H */

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_fast.c - the fast kernels give the walk's answer, everywhere.
+ *
+ * Every kernel this CPU runs is held to u8ref_validate (status, offset
+ * and maximal subpart of the first error) on long texts with an error
+ * planted at every offset across three 64-byte blocks, on inputs flush
+ * against an inaccessible page on either side, and on repair.  The
+ * sweep over every input of 1..4 bytes is check_fast_exhaustive.c.
+ */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "suites.h"
+#include "testutil.h"
+#include "u8ref.h"
+
+static size_t
+kernel_count(void)
+{
+	size_t n = 0;
+
+	while (u8ref_kernel_at(n) != NULL)
+		n++;
+	return n;
+}
+
+static int
+same(struct u8ref_validation a, struct u8ref_validation b)
+{
+	return a.status == b.status && a.offset == b.offset && a.len == b.len;
+}
+
+/* Fails the test unless kernel @k agrees with the walk on s[0..n). */
+static void
+require_walk(const struct u8ref_kernel *k, const uint8_t *s, size_t n)
+{
+	struct u8ref_validation want = u8ref_validate(NULL, s, n);
+	struct u8ref_validation got = k->validate(s, n);
+
+	TEST_REQUIRE(same(want, got),
+	             "%s, %zu bytes %s: walk %s at %zu len %zu, kernel %s at "
+	             "%zu len %zu",
+	             k->name, n, hex(s, n).text, u8ref_status_name(want.status),
+	             want.offset, want.len, u8ref_status_name(got.status),
+	             got.offset, got.len);
+}
+
+START_TEST(test_kernel_list)
+{
+	size_t n = kernel_count();
+
+	ck_assert_uint_ge(n, 1);
+	ck_assert_str_eq(u8ref_kernel_at(0)->name, "scalar");
+	ck_assert_int_eq(u8ref_kernel_supported(u8ref_kernel_at(0)), 1);
+	ck_assert_int_eq(u8ref_kernel_supported(NULL), 0);
+	for (size_t i = 0; i < n; i++) {
+		const struct u8ref_kernel *k = u8ref_kernel_at(i);
+
+		ck_assert_ptr_eq(u8ref_kernel_by_name(k->name), k);
+	}
+	ck_assert_ptr_null(u8ref_kernel_by_name("avx1024"));
+	ck_assert_ptr_null(u8ref_kernel_by_name(NULL));
+}
+END_TEST
+
+START_TEST(test_select)
+{
+	const struct u8ref_kernel *fastest = NULL;
+
+	for (size_t i = 0; i < kernel_count(); i++) {
+		const struct u8ref_kernel *k = u8ref_kernel_at(i);
+
+		if (!u8ref_kernel_supported(k)) {
+			ck_assert_int_eq(u8ref_kernel_select(k->name), -1);
+			continue;
+		}
+		fastest = k;
+		ck_assert_int_eq(u8ref_kernel_select(k->name), 0);
+		ck_assert_ptr_eq(u8ref_kernel_active(), k);
+		ck_assert_int_eq(u8ref_kernel_select("no such kernel"), -1);
+		ck_assert_ptr_eq(u8ref_kernel_active(), k);
+	}
+	ck_assert_int_eq(u8ref_kernel_select("auto"), 0);
+	ck_assert_ptr_eq(u8ref_kernel_active(), fastest);
+	ck_assert_int_eq(u8ref_kernel_select(NULL), 0);
+	ck_assert_ptr_eq(u8ref_kernel_active(), fastest);
+}
+END_TEST
+
+/* Ill-formed pieces, one per error kind and row edge of Table 3-7. */
+static const struct {
+	uint8_t bytes[4];
+	size_t len;
+} planted[] = {
+    {{0x80}, 1},                   /* lone trail                    */
+    {{0xBF, 0x80}, 2},             /* two trails                    */
+    {{0xC0, 0x80}, 2},             /* overlong 2                    */
+    {{0xC1, 0xBF}, 2},             /* overlong 2, top               */
+    {{0xC2}, 1},                   /* truncated or interrupted      */
+    {{0xE0, 0x9F, 0xBF}, 3},       /* overlong 3                    */
+    {{0xE0, 0xA0}, 2},             /* 3-byte cut after 2            */
+    {{0xED, 0xA0, 0x80}, 3},       /* surrogate                     */
+    {{0xED, 0xBF, 0xBF}, 3},       /* surrogate, top                */
+    {{0xEF, 0xBF, 0xBF, 0xBF}, 4}, /* one trail too many            */
+    {{0xF0, 0x8F, 0xBF, 0xBF}, 4}, /* overlong 4                    */
+    {{0xF0, 0x90, 0x80}, 3},       /* 4-byte cut after 3            */
+    {{0xF4, 0x90, 0x80, 0x80}, 4}, /* beyond U+10FFFF               */
+    {{0xF5, 0x80, 0x80, 0x80}, 4}, /* no row begins with F5         */
+    {{0xF8}, 1},                   /* a 5-byte lead of RFC 2279     */
+    {{0xFF}, 1},                   /* never in UTF-8                */
+    {{0xE1, 0x41}, 2},             /* interrupted by ASCII          */
+    {{0xF1, 0x80, 0xC2, 0x80}, 4}, /* interrupted by a lead         */
+};
+
+enum { SPAN = 3 * 64 + 8, TEXT_MAX = 4 * SPAN + 4 * 80 };
+
+START_TEST(test_planted_errors)
+{
+	const struct u8ref_kernel *k = u8ref_kernel_at((size_t)_i);
+	static uint8_t text[TEXT_MAX];
+	uint64_t rng = 1;
+
+	if (!u8ref_kernel_supported(k))
+		return;
+	for (int max_len = 1; max_len <= 4; max_len++)
+		for (size_t e = 0; e < sizeof planted / sizeof planted[0]; e++)
+			for (size_t at = 0; at < SPAN; at++) {
+				size_t n = 0, after = test_random(&rng) % 80;
+				size_t cut;
+				uint8_t *copy;
+
+				/* well-formed text up to @at, or a little
+				 * past it when a character straddles it */
+				while (n < at)
+					n += test_random_text(&rng, text + n, 1,
+					                      max_len);
+				memcpy(text + n, planted[e].bytes,
+				       planted[e].len);
+				n += planted[e].len;
+				cut = n;
+				n += test_random_text(&rng, text + n, after,
+				                      max_len);
+				/* exactly n bytes: ASan sees a read past */
+				copy = exact_copy(text, n);
+				require_walk(k, copy, n);
+				/* the same text cut after the error */
+				require_walk(k, copy, cut);
+				free(copy);
+			}
+}
+END_TEST
+
+/* Inputs that end where an inaccessible page begins, and inputs that
+ * begin where one ends: a read one byte outside faults. */
+START_TEST(test_guard_pages)
+{
+	const struct u8ref_kernel *k = u8ref_kernel_at((size_t)_i);
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uint8_t *map, *data, text[4 * 520];
+	uint64_t rng = 2;
+
+	if (!u8ref_kernel_supported(k))
+		return;
+	map = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+	           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(map, MAP_FAILED);
+	ck_assert_int_eq(mprotect(map, page, PROT_NONE), 0);
+	ck_assert_int_eq(mprotect(map + 2 * page, page, PROT_NONE), 0);
+	data = map + page;
+	for (size_t n = 0; n <= 520; n++)
+		for (int variant = 0; variant < 4; variant++) {
+			size_t m = test_random_text(&rng, text, 520, 4);
+
+			ck_assert_uint_ge(m, n);
+			if (variant == 1 && n > 0)
+				text[n - 1] = 0xF0; /* cut at the end */
+			if (variant == 2 && n > 0)
+				text[test_random(&rng) % n] =
+				    (uint8_t)test_random(&rng);
+			if (variant == 3 && n > 2)
+				text[0] = 0x80; /* an error at the start */
+			memcpy(data + page - n, text, n);
+			require_walk(k, data + page - n, n);
+			memcpy(data, text, n);
+			require_walk(k, data, n);
+		}
+	munmap(map, 3 * page);
+}
+END_TEST
+
+/* What a repair must give: the walk's decoding, re-encoded. */
+static size_t
+repaired_by_walk(const uint8_t *s, size_t n, uint8_t *out)
+{
+	size_t w = 0, i = 0;
+
+	while (i < n) {
+		struct u8ref_result r = u8ref_decode_one(NULL, s + i, n - i);
+
+		w += u8ref_encode(NULL, r.cp, out + w);
+		i += r.len;
+	}
+	return w;
+}
+
+START_TEST(test_repair)
+{
+	const struct u8ref_kernel *k = u8ref_kernel_at((size_t)_i);
+	static uint8_t text[1200], want[3 * 1200], got[3 * 1200];
+	uint64_t rng = 3;
+
+	if (!u8ref_kernel_supported(k))
+		return;
+	ck_assert_int_eq(u8ref_kernel_select(k->name), 0);
+	ck_assert_uint_eq(u8ref_repair_length(NULL, 0), 0);
+	ck_assert_uint_eq(u8ref_repair(NULL, 0, got), 0);
+	for (int t = 0; t < 20000; t++) {
+		size_t n = test_random_text(&rng, text, test_random(&rng) % 300,
+		                            1 + t % 4);
+		size_t errors = t % 3 == 0 ? n : test_random(&rng) % 4;
+		size_t wn, gn;
+		uint8_t *copy;
+
+		/* from a few bad bytes to all of them */
+		for (size_t e = 0; e < errors && n > 0; e++)
+			text[test_random(&rng) % n] =
+			    (uint8_t)test_random(&rng);
+		copy = exact_copy(text, n);
+		wn = repaired_by_walk(copy, n, want);
+		ck_assert_uint_eq(u8ref_repair_length(copy, n), wn);
+		gn = u8ref_repair(copy, n, got);
+		TEST_REQUIRE(gn == wn && memcmp(got, want, wn) == 0,
+		             "%s: repair of %s differs", k->name,
+		             hex(copy, n).text);
+		TEST_REQUIRE(u8ref_validate(NULL, got, gn).status == U8REF_OK,
+		             "%s: repair is ill-formed", k->name);
+		free(copy);
+	}
+}
+END_TEST
+
+Suite *
+fast_suite(void)
+{
+	Suite *s = suite_create("fast");
+	TCase *tc = tcase_create("fast");
+	int kernels = (int)kernel_count();
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_kernel_list);
+	tcase_add_test(tc, test_select);
+	tcase_add_loop_test(tc, test_planted_errors, 0, kernels);
+	tcase_add_loop_test(tc, test_guard_pages, 0, kernels);
+	tcase_add_loop_test(tc, test_repair, 0, kernels);
+	suite_add_tcase(s, tc);
+	return s;
+}
