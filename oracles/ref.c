@@ -2,13 +2,16 @@
 /*
  * ref.c - the reference decoder itself behind the u8t ABI (libu8t-ref.so).
  *
- * Each function is one call of libu8ref under Table 3-7 (the NULL
- * profile): one U+FFFD per maximal subpart, the first error's offset,
- * RFC 3629's encodable range.  u8ref is authoritative; this file only
- * translates between its structs and the ABI's plain values, and adds no
- * behaviour of its own.  u8ref is linked statically and its symbols stay
+ * Each function is libu8ref under Table 3-7 (the NULL profile): one
+ * U+FFFD per maximal subpart, the first error's offset, RFC 3629's
+ * encodable range.  Decoding and validation take libu8ref's fast paths,
+ * which its tests prove equal to the literal walk on every input of up
+ * to four bytes.  u8ref is authoritative; this file only translates
+ * between its structs and the ABI's plain values, and adds no behaviour
+ * of its own.  u8ref is linked statically and its symbols stay
  * hidden, so this library exports the u8t_ functions only.
  */
+#include "steps.h"
 #include "u8ref.h"
 #include "u8t.h"
 
@@ -28,36 +31,32 @@ u8t_name(void)
 	return "u8ref " XSTR(U8REF_VERSION_MAJOR) "." XSTR(U8REF_VERSION_MINOR);
 }
 
-/* u8ref_decode_all returns the full count and writes the first cap of
- * them; the ABI wants the number written. */
+/* On error u8ref consumes the maximal subpart (Unicode ch. 3, D93b). */
+U8T_EXPORT size_t
+u8t_next(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	struct u8ref_result r = u8ref_decode_fast(s, n);
+
+	*cp = r.status == U8REF_OK ? r.cp : U8T_ERROR;
+	return r.len;
+}
+
 U8T_EXPORT size_t
 u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
-	size_t total = u8ref_decode_all(NULL, s, n, out, cap);
-
-	return total < cap ? total : cap;
+	return u8o_decode_by_steps(u8t_next, s, n, out, cap);
 }
 
 U8T_EXPORT int
 u8t_validate(const uint8_t *s, size_t n, size_t *err)
 {
-	struct u8ref_validation v = u8ref_validate(NULL, s, n);
+	struct u8ref_validation v = u8ref_validate_fast(s, n);
 
 	if (v.status == U8REF_OK)
 		return 1;
 	if (err != NULL)
 		*err = v.offset;
 	return 0;
-}
-
-/* On error u8ref consumes the maximal subpart (Unicode ch. 3, D93b). */
-U8T_EXPORT size_t
-u8t_next(const uint8_t *s, size_t n, uint32_t *cp)
-{
-	struct u8ref_result r = u8ref_decode_one(NULL, s, n);
-
-	*cp = r.status == U8REF_OK ? r.cp : U8T_ERROR;
-	return r.len;
 }
 
 /* u8ref_encode writes at most U8REF_MAX_LEN (6) bytes: out has 8. */

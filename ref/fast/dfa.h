@@ -9,20 +9,32 @@
 
 #include <stdint.h>
 
+#include "u8ref.h"
+
 /* U8REF_DFA_STATES, U8REF_DFA_ERROR (absorbing), U8REF_DFA_START
  * (between characters), U8REF_DFA_TRAIL_LO and _HI (the range of
  * bytes Table 3-7 allows after a lead). */
 #include "dfa_constants.h"
 
 extern const uint64_t u8ref_dfa_next[256];
-/* enum u8ref_status of byte b refused in the state at bit offset
- * 6 * i: u8ref_dfa_refusal[i][b]. */
+/* enum u8ref_status of byte b refused in the i-th state. */
 extern const uint8_t u8ref_dfa_refusal[U8REF_DFA_STATES][256];
+/* The row of Table 3-7 that byte b begins, or -1. */
+extern const int8_t u8ref_dfa_lead_row[256];
 
 static inline unsigned
 u8ref_dfa_step(unsigned state, uint8_t b)
 {
-	return (unsigned)(u8ref_dfa_next[b] >> state) & 63u;
+	return (unsigned)(u8ref_dfa_next[b] >> state) &
+	       ((1u << U8REF_DFA_FIELD_BITS) - 1);
+}
+
+/* What kind of error byte @b is in @state, which refuses it. */
+static inline enum u8ref_status
+u8ref_dfa_refused(unsigned state, uint8_t b)
+{
+	return (enum u8ref_status)
+	    u8ref_dfa_refusal[state / U8REF_DFA_FIELD_BITS][b];
 }
 
 static inline int

@@ -209,6 +209,7 @@ main(int argc, char **argv)
 	fprintf(f, "/* %d states; a state is its bit offset in a word. */\n",
 	        nblocks);
 	fprintf(f, "#define U8REF_DFA_STATES %d\n", nblocks);
+	fprintf(f, "#define U8REF_DFA_FIELD_BITS %d\n", FIELD_BITS);
 	fprintf(f, "#define U8REF_DFA_ERROR %d\n", block[error] * FIELD_BITS);
 	fprintf(f, "#define U8REF_DFA_START %d\n", block[start] * FIELD_BITS);
 	fprintf(f, "#define U8REF_DFA_TRAIL_LO 0x%02X\n", trail_lo);
@@ -233,6 +234,24 @@ main(int argc, char **argv)
 			w |= (uint64_t)(block[next_raw[s][b]] * FIELD_BITS)
 			     << (block[s] * FIELD_BITS);
 		fprintf(f, "\t[0x%02X] = UINT64_C(0x%016" PRIX64 "),\n", b, w);
+	}
+	fprintf(f, "};\n\n");
+	/* The row each byte begins, for the value and the row a decoder
+	 * reports. */
+	fprintf(f, "/* The row of Table 3-7 that byte b begins, or -1. */\n");
+	fprintf(f, "const int8_t u8ref_dfa_lead_row[256] = {");
+	for (int b = 0; b < 256; b++) {
+		int row = -1;
+
+		for (int r = 0; r < ROWS && row < 0; r++)
+			if (b >= u8ref_table_3_7[r].byte[0].lo &&
+			    b <= u8ref_table_3_7[r].byte[0].hi)
+				row = r;
+		fprintf(f, "%s%d",
+		        b == 0   ? "\n\t"
+		        : b % 32 ? ", "
+		                 : ",\n\t",
+		        row);
 	}
 	fprintf(f, "};\n\n");
 	fprintf(f, "/* The walk's name for byte b refused in the state at bit "

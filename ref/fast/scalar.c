@@ -16,7 +16,7 @@
 #include "kernels.h"
 
 /* Bytes the automaton takes between checks for the error state. */
-enum { STRETCH = 16, FIELD_BITS = 6 };
+enum { STRETCH = 16 };
 
 static const uint64_t ASCII_HIGH_BITS = UINT64_C(0x8080808080808080);
 
@@ -49,9 +49,8 @@ first_error(const uint8_t *s, size_t n, size_t from)
 
 		if (next == U8REF_DFA_ERROR)
 			return (struct u8ref_validation){
-			    (enum u8ref_status)
-			        u8ref_dfa_refusal[state / FIELD_BITS][s[i]],
-			    start, i > start ? i - start : 1};
+			    u8ref_dfa_refused(state, s[i]), start,
+			    i > start ? i - start : 1};
 		state = next;
 		if (state == U8REF_DFA_START)
 			start = i + 1;

@@ -311,6 +311,13 @@ U8REF_API struct u8ref_validation u8ref_validate_fast(const uint8_t *s,
                                                       size_t n);
 
 /*
+ * u8ref_decode_fast - u8ref_decode_one(NULL, s, n), field for field,
+ * by the scalar kernel's automaton: for decoders that want the
+ * reference's answer at speed.
+ */
+U8REF_API struct u8ref_result u8ref_decode_fast(const uint8_t *s, size_t n);
+
+/*
  * u8ref_repair_length - bytes u8ref_repair writes for s[0..n): the
  * input's length, plus 3 - len for each maximal subpart of len bytes.
  * Never more than 3 * n.

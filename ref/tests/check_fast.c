@@ -193,6 +193,42 @@ START_TEST(test_guard_pages)
 }
 END_TEST
 
+static void
+require_decode(const uint8_t *s, size_t n)
+{
+	struct u8ref_result want = u8ref_decode_one(NULL, s, n);
+	struct u8ref_result got = u8ref_decode_fast(s, n);
+
+	TEST_REQUIRE(want.status == got.status && want.cp == got.cp &&
+	                 want.len == got.len && want.row == got.row,
+	             "%s: walk %s U+%04X len %zu row %d, fast %s U+%04X len "
+	             "%zu row %d",
+	             hex(s, n).text, u8ref_status_name(want.status),
+	             (unsigned)want.cp, want.len, want.row,
+	             u8ref_status_name(got.status), (unsigned)got.cp, got.len,
+	             got.row);
+}
+
+/* u8ref_decode_fast on every input of 0..3 bytes; the exhaustive suite
+ * does the 4-byte ones, which is all a character can read. */
+START_TEST(test_decode_fast)
+{
+	uint8_t s[3];
+
+	require_decode(NULL, 0);
+	for (unsigned x = 0; x < 1u << 24; x++) {
+		s[0] = (uint8_t)(x >> 16);
+		s[1] = (uint8_t)(x >> 8);
+		s[2] = (uint8_t)x;
+		require_decode(s, 3);
+		if ((x & 0xFF) == 0)
+			require_decode(s, 2);
+		if ((x & 0xFFFF) == 0)
+			require_decode(s, 1);
+	}
+}
+END_TEST
+
 /* What a repair must give: the walk's decoding, re-encoded. */
 static size_t
 repaired_by_walk(const uint8_t *s, size_t n, uint8_t *out)
@@ -257,6 +293,7 @@ fast_suite(void)
 	tcase_add_loop_test(tc, test_planted_errors, 0, kernels);
 	tcase_add_loop_test(tc, test_guard_pages, 0, kernels);
 	tcase_add_loop_test(tc, test_repair, 0, kernels);
+	tcase_add_test(tc, test_decode_fast);
 	suite_add_tcase(s, tc);
 	return s;
 }

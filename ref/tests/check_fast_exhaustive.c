@@ -107,6 +107,19 @@ check_input(struct sweep *w, struct placement *end, struct placement *across,
 			note_failure(w, k->name, "across blocks", s, n,
 			             before_ascii, got);
 	}
+	/* A character reads at most four bytes: these are all it can
+	 * see, so the fast decoder is proved here for every input. */
+	if (n == 4) {
+		struct u8ref_result want = u8ref_decode_one(NULL, s, n);
+		struct u8ref_result got = u8ref_decode_fast(s, n);
+
+		if (want.status != got.status || want.cp != got.cp ||
+		    want.len != got.len || want.row != got.row)
+			note_failure(
+			    w, "u8ref_decode_fast", "first character", s, n,
+			    (struct u8ref_validation){want.status, 0, want.len},
+			    (struct u8ref_validation){got.status, 0, got.len});
+	}
 	memset(end->buf + BLOCK - n, FILL, n);
 	memset(across->buf + BLOCK - 2, FILL, n);
 	w->checked++;
