@@ -9,7 +9,34 @@
 #include "pair_lookup.h"
 
 typedef __m256i vec;
+typedef __m256i errs;
 enum { BLOCK = 32 };
+
+struct tables {
+	vec prev_high, prev_low, cur_high, low4, third_bias, fourth_bias,
+	    two_trails;
+};
+
+/* A 16-entry table in both 128-bit lanes: vpshufb looks up within a
+ * lane. */
+static inline vec
+both_lanes(const uint8_t table[16])
+{
+	return _mm256_broadcastsi128_si256(
+	    _mm_loadu_si128((const __m128i *)table));
+}
+
+static inline struct tables
+v_tables(void)
+{
+	return (struct tables){both_lanes(PREV_HIGH),
+	                       both_lanes(PREV_LOW),
+	                       both_lanes(CUR_HIGH),
+	                       _mm256_set1_epi8(0x0F),
+	                       _mm256_set1_epi8((char)THIRD_BIAS),
+	                       _mm256_set1_epi8((char)FOURTH_BIAS),
+	                       _mm256_set1_epi8((char)TWO_TRAILS)};
+}
 
 static inline vec
 v_load(const uint8_t *p)
@@ -21,6 +48,12 @@ static inline vec
 v_zero(void)
 {
 	return _mm256_setzero_si256();
+}
+
+static inline vec
+v_or(vec a, vec b)
+{
+	return _mm256_or_si256(a, b);
 }
 
 static inline vec
@@ -38,42 +71,45 @@ v_is_ascii(vec v)
 	return _mm256_movemask_epi8(v) == 0;
 }
 
-/* The table in both 128-bit lanes: vpshufb looks up within a lane. */
-static inline vec
-lookup(const uint8_t table[16], vec nibbles)
-{
-	return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(
-	                               _mm_loadu_si128((const __m128i *)table)),
-	                           nibbles);
-}
-
 /* cur shifted towards the end by k bytes, prev's last k bytes in front. */
 #define SHIFT_IN(cur, prev, k)                                                 \
 	_mm256_alignr_epi8(                                                    \
 	    (cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (k))
 
-static inline int
-v_has_error(vec cur, vec prev)
+static inline errs
+v_errors(const struct tables *t, vec cur, vec prev)
 {
-	const vec low4 = _mm256_set1_epi8(0x0F);
 	vec prev1 = SHIFT_IN(cur, prev, 1);
 	vec prev2 = SHIFT_IN(cur, prev, 2);
 	vec prev3 = SHIFT_IN(cur, prev, 3);
 	vec rules = _mm256_and_si256(
 	    _mm256_and_si256(
-	        lookup(PREV_HIGH,
-	               _mm256_and_si256(_mm256_srli_epi16(prev1, 4), low4)),
-	        lookup(PREV_LOW, _mm256_and_si256(prev1, low4))),
-	    lookup(CUR_HIGH,
-	           _mm256_and_si256(_mm256_srli_epi16(cur, 4), low4)));
+	        _mm256_shuffle_epi8(
+	            t->prev_high,
+	            _mm256_and_si256(_mm256_srli_epi16(prev1, 4), t->low4)),
+	        _mm256_shuffle_epi8(t->prev_low,
+	                            _mm256_and_si256(prev1, t->low4))),
+	    _mm256_shuffle_epi8(
+	        t->cur_high,
+	        _mm256_and_si256(_mm256_srli_epi16(cur, 4), t->low4)));
 	vec must_trail = _mm256_and_si256(
-	    _mm256_or_si256(
-	        _mm256_subs_epu8(prev2, _mm256_set1_epi8((char)THIRD_BIAS)),
-	        _mm256_subs_epu8(prev3, _mm256_set1_epi8((char)FOURTH_BIAS))),
-	    _mm256_set1_epi8((char)TWO_TRAILS));
-	vec errors = _mm256_xor_si256(rules, must_trail);
+	    _mm256_or_si256(_mm256_subs_epu8(prev2, t->third_bias),
+	                    _mm256_subs_epu8(prev3, t->fourth_bias)),
+	    t->two_trails);
 
-	return !_mm256_testz_si256(errors, errors);
+	return _mm256_xor_si256(rules, must_trail);
+}
+
+static inline errs
+errs_or(errs a, errs b)
+{
+	return _mm256_or_si256(a, b);
+}
+
+static inline int
+errs_any(errs e)
+{
+	return !_mm256_testz_si256(e, e);
 }
 
 #include "vector_loop.h"

@@ -2,15 +2,30 @@
 /*
  * avx512.c - the 64-byte kernel.  Compiled with -mavx512f -mavx512bw
  * -mavx512vbmi; run only where the CPU has all three.  Masked loads read
- * the tail without touching a byte past the input, and VBMI's two-source
- * byte permute brings the previous block's last bytes in front.
+ * the tail without touching a byte past the input, and VBMI's
+ * two-source byte permute brings the previous block's last bytes in
+ * front.
  */
 #include <immintrin.h>
 
 #include "pair_lookup.h"
 
 typedef __m512i vec;
+typedef __m512i errs;
 enum { BLOCK = 64 };
+
+struct tables {
+	vec prev_high, prev_low, cur_high, low4, shift1, shift2, shift3, third,
+	    fourth, two_trails;
+};
+
+/* A 16-entry table in all four 128-bit lanes: vpshufb looks up within
+ * a lane. */
+static inline vec
+all_lanes(const uint8_t table[16])
+{
+	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)table));
+}
 
 static inline vec
 v_load(const uint8_t *p)
@@ -18,10 +33,43 @@ v_load(const uint8_t *p)
 	return _mm512_loadu_si512((const void *)p);
 }
 
+/* Byte i of the permute's result is cur[i - k], or for i < k byte
+ * 64 + i - k of prev (index bit 6 picks the second source). */
+static inline vec
+shift_by(int k)
+{
+	uint8_t idx[BLOCK];
+
+	for (int i = 0; i < BLOCK; i++)
+		idx[i] = (uint8_t)(i >= k ? i - k : 2 * BLOCK + i - k);
+	return v_load(idx);
+}
+
+static inline struct tables
+v_tables(void)
+{
+	return (struct tables){all_lanes(PREV_HIGH),
+	                       all_lanes(PREV_LOW),
+	                       all_lanes(CUR_HIGH),
+	                       _mm512_set1_epi8(0x0F),
+	                       shift_by(1),
+	                       shift_by(2),
+	                       shift_by(3),
+	                       _mm512_set1_epi8((char)THIRD_BIAS),
+	                       _mm512_set1_epi8((char)FOURTH_BIAS),
+	                       _mm512_set1_epi8((char)TWO_TRAILS)};
+}
+
 static inline vec
 v_zero(void)
 {
 	return _mm512_setzero_si512();
+}
+
+static inline vec
+v_or(vec a, vec b)
+{
+	return _mm512_or_si512(a, b);
 }
 
 /* Masked-off bytes are neither read nor able to fault. */
@@ -37,48 +85,39 @@ v_is_ascii(vec v)
 	return _mm512_movepi8_mask(v) == 0;
 }
 
-static inline vec
-lookup(const uint8_t table[16], vec nibbles)
+static inline errs
+v_errors(const struct tables *t, vec cur, vec prev)
 {
-	return _mm512_shuffle_epi8(
-	    _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)table)),
-	    nibbles);
+	vec prev1 = _mm512_permutex2var_epi8(cur, t->shift1, prev);
+	vec prev2 = _mm512_permutex2var_epi8(cur, t->shift2, prev);
+	vec prev3 = _mm512_permutex2var_epi8(cur, t->shift3, prev);
+	vec rules = _mm512_ternarylogic_epi32(
+	    _mm512_shuffle_epi8(
+	        t->prev_high,
+	        _mm512_and_si512(_mm512_srli_epi16(prev1, 4), t->low4)),
+	    _mm512_shuffle_epi8(t->prev_low, _mm512_and_si512(prev1, t->low4)),
+	    _mm512_shuffle_epi8(
+	        t->cur_high,
+	        _mm512_and_si512(_mm512_srli_epi16(cur, 4), t->low4)),
+	    0x80); /* a & b & c */
+	vec must_trail =
+	    _mm512_ternarylogic_epi32(_mm512_subs_epu8(prev2, t->third),
+	                              _mm512_subs_epu8(prev3, t->fourth),
+	                              t->two_trails, 0xA8); /* (a | b) & c */
+
+	return _mm512_xor_si512(rules, must_trail);
 }
 
-/* Byte i of the result is cur[i - k], or prev[64 + i - k] for i < k:
- * index bit 6 picks the permute's second source. */
-static inline vec
-shift_in(vec cur, vec prev, int k)
+static inline errs
+errs_or(errs a, errs b)
 {
-	uint8_t idx[BLOCK];
-
-	for (int i = 0; i < BLOCK; i++)
-		idx[i] = (uint8_t)(i >= k ? i - k : BLOCK + BLOCK + i - k);
-	return _mm512_permutex2var_epi8(cur, v_load(idx), prev);
+	return _mm512_or_si512(a, b);
 }
 
 static inline int
-v_has_error(vec cur, vec prev)
+errs_any(errs e)
 {
-	const vec low4 = _mm512_set1_epi8(0x0F);
-	vec prev1 = shift_in(cur, prev, 1);
-	vec prev2 = shift_in(cur, prev, 2);
-	vec prev3 = shift_in(cur, prev, 3);
-	vec rules = _mm512_and_si512(
-	    _mm512_and_si512(
-	        lookup(PREV_HIGH,
-	               _mm512_and_si512(_mm512_srli_epi16(prev1, 4), low4)),
-	        lookup(PREV_LOW, _mm512_and_si512(prev1, low4))),
-	    lookup(CUR_HIGH,
-	           _mm512_and_si512(_mm512_srli_epi16(cur, 4), low4)));
-	vec must_trail = _mm512_and_si512(
-	    _mm512_or_si512(
-	        _mm512_subs_epu8(prev2, _mm512_set1_epi8((char)THIRD_BIAS)),
-	        _mm512_subs_epu8(prev3, _mm512_set1_epi8((char)FOURTH_BIAS))),
-	    _mm512_set1_epi8((char)TWO_TRAILS));
-
-	return _mm512_test_epi8_mask(_mm512_xor_si512(rules, must_trail),
-	                             _mm512_set1_epi8(-1)) != 0;
+	return _mm512_test_epi8_mask(e, e) != 0;
 }
 
 #include "vector_loop.h"

@@ -9,7 +9,13 @@
 #include "pair_lookup.h"
 
 typedef __m128i vec;
+typedef __m128i errs;
 enum { BLOCK = 16 };
+
+struct tables {
+	vec prev_high, prev_low, cur_high, low4, third_bias, fourth_bias,
+	    two_trails;
+};
 
 static inline vec
 v_load(const uint8_t *p)
@@ -17,10 +23,28 @@ v_load(const uint8_t *p)
 	return _mm_loadu_si128((const __m128i *)p);
 }
 
+static inline struct tables
+v_tables(void)
+{
+	return (struct tables){v_load(PREV_HIGH),
+	                       v_load(PREV_LOW),
+	                       v_load(CUR_HIGH),
+	                       _mm_set1_epi8(0x0F),
+	                       _mm_set1_epi8((char)THIRD_BIAS),
+	                       _mm_set1_epi8((char)FOURTH_BIAS),
+	                       _mm_set1_epi8((char)TWO_TRAILS)};
+}
+
 static inline vec
 v_zero(void)
 {
 	return _mm_setzero_si128();
+}
+
+static inline vec
+v_or(vec a, vec b)
+{
+	return _mm_or_si128(a, b);
 }
 
 static inline vec
@@ -38,32 +62,38 @@ v_is_ascii(vec v)
 	return _mm_movemask_epi8(v) == 0;
 }
 
-static inline vec
-lookup(const uint8_t table[16], vec nibbles)
+static inline errs
+v_errors(const struct tables *t, vec cur, vec prev)
 {
-	return _mm_shuffle_epi8(v_load(table), nibbles);
-}
-
-static inline int
-v_has_error(vec cur, vec prev)
-{
-	const vec low4 = _mm_set1_epi8(0x0F);
 	vec prev1 = _mm_alignr_epi8(cur, prev, BLOCK - 1);
 	vec prev2 = _mm_alignr_epi8(cur, prev, BLOCK - 2);
 	vec prev3 = _mm_alignr_epi8(cur, prev, BLOCK - 3);
 	vec rules = _mm_and_si128(
-	    _mm_and_si128(lookup(PREV_HIGH,
-	                         _mm_and_si128(_mm_srli_epi16(prev1, 4), low4)),
-	                  lookup(PREV_LOW, _mm_and_si128(prev1, low4))),
-	    lookup(CUR_HIGH, _mm_and_si128(_mm_srli_epi16(cur, 4), low4)));
-	vec must_trail = _mm_and_si128(
-	    _mm_or_si128(
-	        _mm_subs_epu8(prev2, _mm_set1_epi8((char)THIRD_BIAS)),
-	        _mm_subs_epu8(prev3, _mm_set1_epi8((char)FOURTH_BIAS))),
-	    _mm_set1_epi8((char)TWO_TRAILS));
-	vec errors = _mm_xor_si128(rules, must_trail);
+	    _mm_and_si128(
+	        _mm_shuffle_epi8(
+	            t->prev_high,
+	            _mm_and_si128(_mm_srli_epi16(prev1, 4), t->low4)),
+	        _mm_shuffle_epi8(t->prev_low, _mm_and_si128(prev1, t->low4))),
+	    _mm_shuffle_epi8(t->cur_high,
+	                     _mm_and_si128(_mm_srli_epi16(cur, 4), t->low4)));
+	vec must_trail =
+	    _mm_and_si128(_mm_or_si128(_mm_subs_epu8(prev2, t->third_bias),
+	                               _mm_subs_epu8(prev3, t->fourth_bias)),
+	                  t->two_trails);
 
-	return !_mm_testz_si128(errors, errors);
+	return _mm_xor_si128(rules, must_trail);
+}
+
+static inline errs
+errs_or(errs a, errs b)
+{
+	return _mm_or_si128(a, b);
+}
+
+static inline int
+errs_any(errs e)
+{
+	return !_mm_testz_si128(e, e);
 }
 
 #include "vector_loop.h"

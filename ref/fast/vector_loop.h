@@ -3,20 +3,22 @@
  * vector_loop.h - the block loop every vector kernel shares.
  *
  * Included by sse4.c, avx2.c and avx512.c after they define, for their
- * vector type `vec` of BLOCK bytes:
- *   vec  v_load(const uint8_t *p)           BLOCK bytes at p
- *   vec  v_load_tail(const uint8_t *p, size_t r)  r < BLOCK bytes at p,
- *                                            zeros after, nothing read
- *                                            past p[r - 1]
- *   vec  v_zero(void)
- *   int  v_is_ascii(vec v)                   no byte above 7F
- *   int  v_has_error(vec cur, vec prev)      a rule of pair_lookup.h
- *                                            broken in cur, seen after
- *                                            prev
- * The kernel stops at the first block that breaks a rule and leaves the
- * rest to u8ref_fast_resume.  The tail block is padded with zeros: a
- * character cut by the end of input meets a 00, which the rules reject,
- * so truncation needs no check of its own.
+ * vector type `vec` of BLOCK bytes and their error set `errs`:
+ *   struct tables v_tables(void)       the lookup tables, in registers
+ *   vec  v_load(const uint8_t *p)      BLOCK bytes at p
+ *   vec  v_load_tail(p, r)             r < BLOCK bytes at p, zeros
+ *                                      after; nothing read past p[r - 1]
+ *   vec  v_zero(void), v_or(a, b)
+ *   int  v_is_ascii(vec v)             no byte above 7F
+ *   errs v_errors(t, cur, prev)        the rules of pair_lookup.h broken
+ *                                      in cur, seen after prev
+ *   errs errs_or(a, b); int errs_any(e)
+ * Four blocks make a step: one test tells whether they are all ASCII,
+ * and one whether any broke a rule.  The kernel stops at the first step
+ * that did and leaves the rest to u8ref_fast_resume, which finds the
+ * error from the character boundary before it.  The tail block is
+ * padded with zeros: a character cut by the end of input meets a 00,
+ * which the rules reject, so truncation needs no check of its own.
  */
 #ifndef U8REF_VECTOR_LOOP_H
 #define U8REF_VECTOR_LOOP_H
@@ -24,8 +26,10 @@
 #include "kernels.h"
 #include "pair_lookup.h"
 
-/* Whether a block ends inside a character: one of its last three bytes
- * is a lead whose sequence is longer than the bytes left. */
+enum { STEP = 4 * BLOCK };
+
+/* Whether the bytes before @end end inside a character: one of the
+ * last three is a lead whose sequence is longer than the bytes left. */
 static inline int
 ends_inside_character(const uint8_t *end)
 {
@@ -36,27 +40,42 @@ ends_inside_character(const uint8_t *end)
 static inline struct u8ref_validation
 vector_validate(const uint8_t *s, size_t n)
 {
+	const struct tables t = v_tables();
 	vec prev = v_zero();
-	int pending = 0; /* prev ends inside a character */
+	int pending = 0; /* the bytes so far end inside a character */
 	size_t i = 0;
 
-	for (; n - i >= BLOCK; i += BLOCK) {
-		vec cur = v_load(s + i);
+	for (; n - i >= STEP; i += STEP) {
+		vec a = v_load(s + i), b = v_load(s + i + BLOCK),
+		    c = v_load(s + i + 2 * BLOCK),
+		    d = v_load(s + i + 3 * BLOCK);
 
-		if (v_is_ascii(cur)) {
+		if (v_is_ascii(v_or(v_or(a, b), v_or(c, d)))) {
 			if (pending)
 				return u8ref_fast_resume(s, n, i);
 		} else {
-			if (v_has_error(cur, prev))
+			errs e = errs_or(
+			    errs_or(v_errors(&t, a, prev), v_errors(&t, b, a)),
+			    errs_or(v_errors(&t, c, b), v_errors(&t, d, c)));
+
+			if (errs_any(e))
 				return u8ref_fast_resume(s, n, i);
-			pending = ends_inside_character(s + i + BLOCK);
+			pending = ends_inside_character(s + i + STEP);
 		}
+		prev = d;
+	}
+	for (; n - i >= BLOCK; i += BLOCK) {
+		vec cur = v_load(s + i);
+
+		if (errs_any(v_errors(&t, cur, prev)))
+			return u8ref_fast_resume(s, n, i);
+		pending = ends_inside_character(s + i + BLOCK);
 		prev = cur;
 	}
-	if (i < n || pending) {
+	if (i < n || pending) { /* the tail, or zeros after a cut character */
 		vec cur = i < n ? v_load_tail(s + i, n - i) : v_zero();
 
-		if (v_has_error(cur, prev))
+		if (errs_any(v_errors(&t, cur, prev)))
 			return u8ref_fast_resume(s, n, i);
 	}
 	return (struct u8ref_validation){U8REF_OK, n, 0};
