@@ -93,20 +93,25 @@ in_guard(const struct guarded *g, const void *addr)
 	return a >= g->guard && a < g->guard + page_size();
 }
 
+enum u8c_fate
+u8c_worker_fault_fate(const struct u8c_worker *w, const void *addr)
+{
+	if (in_guard(&w->in_after, addr))
+		return U8C_FATE_OVERREAD;
+	if (in_guard(&w->in_before, addr))
+		return U8C_FATE_UNDERREAD;
+	if (in_guard(&w->out, addr) || in_guard(&w->enc, addr))
+		return U8C_FATE_OVERWRITE;
+	return U8C_FATE_CRASH;
+}
+
 static void
 on_fault(int sig, siginfo_t *info, void *uctx)
 {
 	struct u8c_worker *w = this_worker;
-	enum u8c_fate fate = U8C_FATE_CRASH;
+	enum u8c_fate fate = u8c_worker_fault_fate(w, info->si_addr);
 
 	(void)uctx;
-	if (in_guard(&w->in_after, info->si_addr))
-		fate = U8C_FATE_OVERREAD;
-	else if (in_guard(&w->in_before, info->si_addr))
-		fate = U8C_FATE_UNDERREAD;
-	else if (in_guard(&w->out, info->si_addr) ||
-	         in_guard(&w->enc, info->si_addr))
-		fate = U8C_FATE_OVERWRITE;
 	w->sh->fault = (int)fate + 1;
 	w->sh->signal = sig;
 	_exit(FAULT_EXIT);
@@ -154,6 +159,43 @@ uint8_t *
 u8c_worker_encode_buffer(struct u8c_worker *w)
 {
 	return w->enc.base + w->enc.size - 8;
+}
+
+/* The guarded buffers every worker calls its target through. */
+static int
+map_buffers(struct u8c_worker *w)
+{
+	return map_guarded(&w->in_after, U8C_MAX_INPUT, 1) != 0 ||
+	               map_guarded(&w->in_before, U8C_MAX_INPUT, 0) != 0 ||
+	               map_guarded(&w->out, U8C_MAX_INPUT * sizeof(uint32_t),
+	                           1) != 0 ||
+	               map_guarded(&w->enc, 8, 1) != 0
+	           ? -1
+	           : 0;
+}
+
+struct u8c_worker *
+u8c_worker_local(void *results)
+{
+	struct u8c_worker *w = calloc(1, sizeof *w);
+
+	if (w == NULL || (w->sh = calloc(1, sizeof *w->sh)) == NULL ||
+	    map_buffers(w) != 0) {
+		if (w != NULL)
+			free(w->sh);
+		free(w);
+		return NULL;
+	}
+	w->results = results;
+	w->placement = U8C_GUARD_AFTER;
+	return w;
+}
+
+void
+u8c_worker_place(struct u8c_worker *w, enum u8c_placement placement)
+{
+	w->placement = placement;
+	w->announced = 0;
 }
 
 static off_t
@@ -312,10 +354,7 @@ u8c_sandbox_run(const struct u8c_job *job, int jobs, unsigned timeout_ms,
 		jobs = job->count > 0 ? (int)job->count : 1;
 	memset(&proto, 0, sizeof proto);
 	proto.placement = job->placement;
-	if (map_guarded(&proto.in_after, U8C_MAX_INPUT, 1) != 0 ||
-	    map_guarded(&proto.in_before, U8C_MAX_INPUT, 0) != 0 ||
-	    map_guarded(&proto.out, U8C_MAX_INPUT * sizeof(uint32_t), 1) != 0 ||
-	    map_guarded(&proto.enc, 8, 1) != 0) {
+	if (map_buffers(&proto) != 0) {
 		fprintf(stderr, "u8conform: mmap: %s\n", strerror(errno));
 		return -1;
 	}

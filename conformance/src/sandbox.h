@@ -90,4 +90,25 @@ uint32_t *u8c_worker_output(struct u8c_worker *w, size_t cap);
 /* In a worker: the 8 bytes u8t_encode may write, ending at a guard. */
 uint8_t *u8c_worker_encode_buffer(struct u8c_worker *w);
 
+/*
+ * u8c_worker_local - a worker that is the calling process, for a harness
+ * that a fuzzing engine supervises instead: the same guard pages and
+ * placement of inputs, no fault handler, no isolation.
+ * @results: the area u8c_worker_results returns.
+ *
+ * Returns NULL when the buffers cannot be mapped (errno says why).
+ * Inputs lie against the guard after them until u8c_worker_place.
+ */
+struct u8c_worker *u8c_worker_local(void *results);
+
+/* u8c_worker_place - where the next inputs of @w lie; the next input
+ * placed is the one reports name. */
+void u8c_worker_place(struct u8c_worker *w, enum u8c_placement placement);
+
+/* u8c_worker_fault_fate - what a fault at @addr means for worker @w:
+ * an over-read, under-read or over-write when @addr is in one of its
+ * guard pages, else a crash. */
+enum u8c_fate u8c_worker_fault_fate(const struct u8c_worker *w,
+                                    const void *addr);
+
 #endif /* U8C_SANDBOX_H */
