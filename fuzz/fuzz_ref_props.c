@@ -82,7 +82,19 @@ step_all(const struct u8ref_profile *p, const uint8_t *s, size_t n)
 				    r.status, off, r.len};
 		}
 		stepped[st.count++] = r.cp;
+		/* Under Table 3-7 the fast decoder gives the same, field for
+		 * field. */
+		if (p == u8ref_profile_at(0)) {
+			struct u8ref_result f =
+			    u8ref_decode_fast(s + off, n - off);
+
+			CHECK(f.status == r.status && f.cp == r.cp &&
+			          f.len == r.len && f.row == r.row,
+			      s, n);
+		}
 	}
+	if (p == u8ref_profile_at(0)) /* and on nothing at all */
+		CHECK(u8ref_decode_fast(s + n, 0).status == U8REF_EMPTY, s, n);
 	return st;
 }
 

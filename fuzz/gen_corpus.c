@@ -139,6 +139,43 @@ write_pieces(void)
 	return 0;
 }
 
+/*
+ * Inputs shaped by the vector kernels' steps of 4 blocks (64, 128 and
+ * 256 bytes): a lead byte ending a step before a step of ASCII, and an
+ * error after a first step of two-byte text, with a whole step after it
+ * or less than one.
+ */
+static int
+write_steps(void)
+{
+	static const size_t steps[] = {64, 128, 256};
+	static const uint8_t e_acute[2] = {0xC3, 0xA9}, bad[2] = {0xC0, 0x80};
+	uint8_t buf[4 * 256];
+	char name[64];
+	size_t k, i, tail;
+
+	for (k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+		size_t step = steps[k];
+
+		memset(buf, 'a', sizeof buf);
+		buf[step - 1] = 0xE2;
+		snprintf(name, sizeof name, "step-cut-%zu", step);
+		if (seed(name, buf, 2 * step) != 0)
+			return -1;
+		for (tail = step / 2; tail <= 2 * step; tail += 3 * step / 2) {
+			memset(buf, 'a', sizeof buf);
+			for (i = 0; i < step; i += 2)
+				memcpy(buf + i, e_acute, 2);
+			memcpy(buf + step + 10, bad, 2);
+			snprintf(name, sizeof name, "step-error-%zu-%zu", step,
+			         tail);
+			if (seed(name, buf, step + tail) != 0)
+				return -1;
+		}
+	}
+	return 0;
+}
+
 static int
 write_documents(void)
 {
@@ -226,8 +263,8 @@ main(int argc, char **argv)
 	}
 	/* The empty input: every function's n == 0 path. */
 	if (seed("empty", (const uint8_t *)"", 0) != 0 || write_pieces() != 0 ||
-	    write_documents() != 0 || write_texts() != 0 ||
-	    write_dictionary() != 0)
+	    write_steps() != 0 || write_documents() != 0 ||
+	    write_texts() != 0 || write_dictionary() != 0)
 		return 1;
 	return 0;
 }
