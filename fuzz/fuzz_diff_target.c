@@ -35,27 +35,8 @@ enum { MAX_IN = 255, MAX_ENCODE = 16 };
 static struct u8c_target target;
 static struct u8c_results results;
 static struct u8c_worker *worker;
-static const uint8_t *current;
-static size_t ncurrent;
 static int strict;
 
-static size_t
-one_input(void)
-{
-	return 1;
-}
-
-static size_t
-the_input(size_t i, uint8_t *buf)
-{
-	(void)i;
-	if (ncurrent > 0)
-		memcpy(buf, current, ncurrent);
-	return ncurrent;
-}
-
-static const struct u8c_family fuzz_family = {"the fuzzer's input", one_input,
-                                              the_input};
 static struct u8c_suite suite;
 
 static const char *
@@ -144,7 +125,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	         strcmp(getenv("U8FUZZ_STRICT"), "1") == 0;
 	suite.target = &target;
 	suite.profile = u8ref_profile_at(0);
-	suite.family = &fuzz_family;
+	suite.family = &u8c_family_one;
 	suite.probes = 1; /* no state kept between calls */
 	fprintf(stderr, "fuzz_diff_target: %s (%s):%s%s%s%s; %s\n", target.name,
 	        target.path, target.decode ? " u8t_decode" : "",
@@ -212,8 +193,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (size > MAX_IN)
 		size = MAX_IN; /* truncate, never reject */
-	current = data;
-	ncurrent = size;
+	u8c_family_one_set(data, size);
 	memset(&results, 0, sizeof results);
 	u8f_note_clear();
 

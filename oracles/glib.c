@@ -14,10 +14,10 @@
  * refuse 00 when given a length; the shim shows that too.
  */
 #include <stdio.h>
-#include <threads.h>
 
 #include <glib.h>
 
+#include "identity.h"
 #include "steps.h"
 #include "u8t.h"
 
@@ -49,28 +49,12 @@ step(const uint8_t *s, size_t n, uint32_t *cp)
 	return (size_t)(g_utf8_next_char(p) - p);
 }
 
-U8T_EXPORT int
-u8t_abi_version(void)
-{
-	return U8T_ABI_VERSION;
-}
-
-static char name[32];
-static once_flag name_once = ONCE_FLAG_INIT;
-
-static void
-make_name(void)
+void
+u8o_describe(char *name, size_t len)
 {
 	/* The GLib actually loaded, not the headers'. */
-	snprintf(name, sizeof name, "GLib %u.%u.%u", glib_major_version,
+	snprintf(name, len, "GLib %u.%u.%u", glib_major_version,
 	         glib_minor_version, glib_micro_version);
-}
-
-U8T_EXPORT const char *
-u8t_name(void)
-{
-	call_once(&name_once, make_name);
-	return name;
 }
 
 U8T_EXPORT size_t

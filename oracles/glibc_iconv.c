@@ -18,8 +18,8 @@
 #include <iconv.h>
 #include <stdio.h>
 #include <string.h>
-#include <threads.h>
 
+#include "identity.h"
 #include "u8t.h"
 
 /* Values converted per iconv call; the loop goes on after E2BIG. */
@@ -78,27 +78,11 @@ convert(iconv_t cd, const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 	return r;
 }
 
-U8T_EXPORT int
-u8t_abi_version(void)
+void
+u8o_describe(char *name, size_t len)
 {
-	return U8T_ABI_VERSION;
-}
-
-static char name[64];
-static once_flag name_once = ONCE_FLAG_INIT;
-
-static void
-make_name(void)
-{
-	snprintf(name, sizeof name, "glibc %s iconv (" FROM " to " TO ")",
+	snprintf(name, len, "glibc %s iconv (" FROM " to " TO ")",
 	         gnu_get_libc_version());
-}
-
-U8T_EXPORT const char *
-u8t_name(void)
-{
-	call_once(&name_once, make_name);
-	return name;
 }
 
 U8T_EXPORT size_t

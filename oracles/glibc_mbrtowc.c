@@ -25,6 +25,7 @@
 #include <threads.h>
 #include <wchar.h>
 
+#include "identity.h"
 #include "steps.h"
 #include "u8t.h"
 
@@ -94,27 +95,11 @@ step(const uint8_t *s, size_t n, uint32_t *cp)
 	return r == 0 ? 1 : r;
 }
 
-U8T_EXPORT int
-u8t_abi_version(void)
+void
+u8o_describe(char *name, size_t len)
 {
-	return U8T_ABI_VERSION;
-}
-
-static char name[64];
-static once_flag name_once = ONCE_FLAG_INIT;
-
-static void
-make_name(void)
-{
-	snprintf(name, sizeof name, "glibc %s mbrtowc (C.UTF-8)",
+	snprintf(name, len, "glibc %s mbrtowc (C.UTF-8)",
 	         gnu_get_libc_version());
-}
-
-U8T_EXPORT const char *
-u8t_name(void)
-{
-	call_once(&name_once, make_name);
-	return name;
 }
 
 U8T_EXPORT size_t

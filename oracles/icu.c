@@ -13,12 +13,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <threads.h>
 
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
 #include <unicode/uversion.h>
 
+#include "identity.h"
 #include "u8t.h"
 
 /* Decoding below this many bytes needs no heap. */
@@ -35,17 +35,8 @@ window(size_t left)
 	return left < WINDOW ? (int32_t)left : WINDOW;
 }
 
-U8T_EXPORT int
-u8t_abi_version(void)
-{
-	return U8T_ABI_VERSION;
-}
-
-static char name[32];
-static once_flag name_once = ONCE_FLAG_INIT;
-
-static void
-make_name(void)
+void
+u8o_describe(char *name, size_t len)
 {
 	UVersionInfo v;
 	char text[U_MAX_VERSION_STRING_LENGTH];
@@ -53,14 +44,7 @@ make_name(void)
 	/* The version of the ICU actually loaded, not the headers'. */
 	u_getVersion(v);
 	u_versionToString(v, text);
-	snprintf(name, sizeof name, "ICU %s", text);
-}
-
-U8T_EXPORT const char *
-u8t_name(void)
-{
-	call_once(&name_once, make_name);
-	return name;
+	snprintf(name, len, "ICU %s", text);
 }
 
 /*

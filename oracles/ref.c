@@ -11,24 +11,19 @@
  * of its own.  u8ref is linked statically and its symbols stay
  * hidden, so this library exports the u8t_ functions only.
  */
+#include <stdio.h>
+
+#include "identity.h"
 #include "steps.h"
 #include "u8ref.h"
 #include "u8t.h"
 
-#define STR(x)  #x
-#define XSTR(x) STR(x)
-
-U8T_EXPORT int
-u8t_abi_version(void)
-{
-	return U8T_ABI_VERSION;
-}
-
 /* The version compiled in: u8ref is linked statically. */
-U8T_EXPORT const char *
-u8t_name(void)
+void
+u8o_describe(char *name, size_t len)
 {
-	return "u8ref " XSTR(U8REF_VERSION_MAJOR) "." XSTR(U8REF_VERSION_MINOR);
+	snprintf(name, len, "u8ref %d.%d", U8REF_VERSION_MAJOR,
+	         U8REF_VERSION_MINOR);
 }
 
 /* On error u8ref consumes the maximal subpart (Unicode ch. 3, D93b). */

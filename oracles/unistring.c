@@ -13,41 +13,25 @@
  * Nothing here corrects libunistring toward Table 3-7.
  */
 #include <stdio.h>
-#include <threads.h>
 
 #include <unistr.h>
 #include <unistring/version.h>
 
+#include "identity.h"
 #include "u8t.h"
 
-U8T_EXPORT int
-u8t_abi_version(void)
-{
-	return U8T_ABI_VERSION;
-}
-
-static char name[32];
-static once_flag name_once = ONCE_FLAG_INIT;
-
-static void
-make_name(void)
+void
+u8o_describe(char *name, size_t len)
 {
 	/* The library loaded: (major << 16) + (minor << 8) + subminor. */
 	int v = _libunistring_version;
 
 	if ((v & 0xFF) != 0)
-		snprintf(name, sizeof name, "libunistring %d.%d.%d", v >> 16,
+		snprintf(name, len, "libunistring %d.%d.%d", v >> 16,
 		         v >> 8 & 0xFF, v & 0xFF);
 	else
-		snprintf(name, sizeof name, "libunistring %d.%d", v >> 16,
+		snprintf(name, len, "libunistring %d.%d", v >> 16,
 		         v >> 8 & 0xFF);
-}
-
-U8T_EXPORT const char *
-u8t_name(void)
-{
-	call_once(&name_once, make_name);
-	return name;
 }
 
 U8T_EXPORT size_t

@@ -16,10 +16,10 @@
  */
 #include <stdint.h>
 #include <stdio.h>
-#include <threads.h>
 
 #include <utf8proc.h>
 
+#include "identity.h"
 #include "steps.h"
 #include "u8t.h"
 
@@ -48,27 +48,11 @@ step(const uint8_t *s, size_t n, uint32_t *cp)
 	return (size_t)r;
 }
 
-U8T_EXPORT int
-u8t_abi_version(void)
-{
-	return U8T_ABI_VERSION;
-}
-
-static char name[40];
-static once_flag name_once = ONCE_FLAG_INIT;
-
-static void
-make_name(void)
+void
+u8o_describe(char *name, size_t len)
 {
 	/* The library loaded, not the headers. */
-	snprintf(name, sizeof name, "utf8proc %s", utf8proc_version());
-}
-
-U8T_EXPORT const char *
-u8t_name(void)
-{
-	call_once(&name_once, make_name);
-	return name;
+	snprintf(name, len, "utf8proc %s", utf8proc_version());
 }
 
 U8T_EXPORT size_t

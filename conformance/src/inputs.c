@@ -277,6 +277,31 @@ exhaustive_count(void)
 	return count_upto(256, 4);
 }
 
+static uint8_t one[U8C_MAX_INPUT];
+static size_t one_len;
+
+void
+u8c_family_one_set(const uint8_t *s, size_t n)
+{
+	one_len = n < sizeof one ? n : sizeof one;
+	if (one_len > 0)
+		memcpy(one, s, one_len);
+}
+
+static size_t
+one_count(void)
+{
+	return 1;
+}
+
+static size_t
+one_get(size_t i, uint8_t *buf)
+{
+	(void)i;
+	memcpy(buf, one, one_len);
+	return one_len;
+}
+
 const struct u8c_family u8c_family_categories = {"categories", categories_count,
                                                  categories_get};
 const struct u8c_family u8c_family_short = {"all inputs of 1..3 bytes",
@@ -291,3 +316,4 @@ const struct u8c_family u8c_family_context = {"context", context_count,
                                               context_get};
 const struct u8c_family u8c_family_exhaustive = {"every input of 1..4 bytes",
                                                  exhaustive_count, bytes_get};
+const struct u8c_family u8c_family_one = {"one input", one_count, one_get};

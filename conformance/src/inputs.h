@@ -72,5 +72,10 @@ extern const struct u8c_family u8c_family_long_forms;
 extern const struct u8c_family u8c_family_context;
 /* Every sequence of 1..4 bytes (4,311,810,304 inputs). */
 extern const struct u8c_family u8c_family_exhaustive;
+/* One input: the last one u8c_family_one_set gave (u8conform --input,
+ * a fuzzer's input). */
+extern const struct u8c_family u8c_family_one;
+/* Makes s[0..n) the input of u8c_family_one; n <= U8C_MAX_INPUT. */
+void u8c_family_one_set(const uint8_t *s, size_t n);
 
 #endif /* U8C_INPUTS_H */

@@ -204,26 +204,9 @@ parse(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/* The one input of --input, as a family of one. */
+/* The one input of --input. */
 static uint8_t single[U8C_MAX_INPUT];
 static size_t single_len;
-
-static size_t
-single_count(void)
-{
-	return 1;
-}
-
-static size_t
-single_get(size_t i, uint8_t *buf)
-{
-	(void)i;
-	memcpy(buf, single, single_len);
-	return single_len;
-}
-
-static const struct u8c_family single_family = {"the given input", single_count,
-                                                single_get};
 
 static int
 hex_digit(int c)
@@ -435,8 +418,11 @@ main(int argc, char **argv)
 	}
 	if ((suite.profile = u8ref_profile_by_name(o.profile)) == NULL)
 		return usage_error("unknown profile '%s'", o.profile);
-	if (o.input != NULL && read_input(o.input) != 0)
-		return 2;
+	if (o.input != NULL) {
+		if (read_input(o.input) != 0)
+			return 2;
+		u8c_family_one_set(single, single_len);
+	}
 	if (u8c_target_open(&target, o.library, o.symbol, o.shape, err,
 	                    sizeof err) != 0) {
 		fprintf(stderr, "u8conform: %s\n", err);
@@ -446,9 +432,9 @@ main(int argc, char **argv)
 	suite.fatal_left = FATAL_MAX;
 	if (o.input != NULL) {
 		suite.capture = 1;
-		rc = run(&suite, &o, &single_family, U8C_GUARD_AFTER, 1, 1);
+		rc = run(&suite, &o, &u8c_family_one, U8C_GUARD_AFTER, 1, 1);
 		suite.capture = 0;
-		rc |= run(&suite, &o, &single_family, U8C_GUARD_BEFORE, 0, 0);
+		rc |= run(&suite, &o, &u8c_family_one, U8C_GUARD_BEFORE, 0, 0);
 	} else if (o.exhaustive) {
 		rc = run(&suite, &o, &u8c_family_exhaustive, U8C_GUARD_AFTER, 0,
 		         0);
