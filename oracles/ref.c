@@ -14,7 +14,6 @@
 #include <stdio.h>
 
 #include "identity.h"
-#include "steps.h"
 #include "u8ref.h"
 #include "u8t.h"
 
@@ -39,7 +38,9 @@ u8t_next(const uint8_t *s, size_t n, uint32_t *cp)
 U8T_EXPORT size_t
 u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
-	return u8o_decode_by_steps(u8t_next, s, n, out, cap);
+	size_t all = u8ref_decode_all_fast(s, n, out, cap);
+
+	return all < cap ? all : cap; /* written, not needed */
 }
 
 U8T_EXPORT int

@@ -170,11 +170,22 @@ supplementary_get(size_t i, uint8_t *buf)
 	return u8ref_encode(NULL, (uint32_t)(0x10000 + i), buf);
 }
 
+/* A profile by name, looked up once per @cache. */
+static const struct u8ref_profile *
+profile(const char *name, const struct u8ref_profile **cache)
+{
+	if (*cache == NULL)
+		*cache = u8ref_profile_by_name(name);
+	return *cache;
+}
+
 static size_t
 pairs_get(size_t i, uint8_t *buf)
 {
-	return u8ref_encode(u8ref_profile_by_name("cesu8"),
-	                    (uint32_t)(0x10000 + i), buf);
+	static const struct u8ref_profile *cesu8;
+
+	return u8ref_encode(profile("cesu8", &cesu8), (uint32_t)(0x10000 + i),
+	                    buf);
 }
 
 enum { LONG_FORMS = 65536 };
@@ -194,6 +205,7 @@ enum { ENDS = sizeof long_form_ends / sizeof long_form_ends[0] };
 static size_t
 long_forms_get(size_t i, uint8_t *buf)
 {
+	static const struct u8ref_profile *rfc2279;
 	uint32_t first = 0x110000, last = 0x7FFFFFFF, v;
 
 	if (i < ENDS)
@@ -201,7 +213,7 @@ long_forms_get(size_t i, uint8_t *buf)
 	else
 		v = first + (uint32_t)((uint64_t)(last - first) * (i - ENDS) /
 		                       (LONG_FORMS - ENDS - 1));
-	return u8ref_encode(u8ref_profile_by_name("rfc2279"), v, buf);
+	return u8ref_encode(profile("rfc2279", &rfc2279), v, buf);
 }
 
 /* clang-format off */

@@ -13,8 +13,9 @@
 #include <string.h>
 
 #include "judge.h"
+#include "reading.h"
 
-enum { MAX_OUT = U8C_MAX_INPUT, MAX_TOKENS = U8C_MAX_INPUT };
+enum { MAX_OUT = U8C_MAX_INPUT, MAX_TOKENS = U8C_MAX_TOKENS };
 
 static const char *const fate_names[U8C_FATES][2] = {
     [U8C_FATE_CRASH] = {"crash", "crashes (killed by a signal)"},
@@ -130,68 +131,6 @@ labelled(char *buf, size_t len, const char *label, const uint32_t *cp, size_t n)
 	format_code_points(buf + at, len - at, cp, n);
 }
 
-/* A piece of the reference's reading: a character, or one maximal
- * subpart of ill-formed bytes. */
-struct token {
-	uint32_t cp;     /* the character; U8REF_REPLACEMENT for a run */
-	size_t bytes;    /* a subpart's length in bytes, 0 for a character */
-	size_t subparts; /* 1 for a subpart                               */
-	int group;       /* what it is about, or -1 when not known     */
-	enum u8ref_status status; /* U8REF_OK, or why the subpart is one */
-	size_t len;               /* bytes it takes in the input         */
-};
-
-/*
- * Cuts s[0..n) into tokens as profile @p reads it and fills want[] (when
- * not NULL) with the code points of that reading.  Under Table 3-7 each
- * token also gets its meaning, *group the input's (its first error, else
- * its first multi-byte row) and *groups the set of all.  Returns the
- * number of tokens.
- */
-static size_t
-tokenize(const struct u8ref_profile *p, const uint8_t *s, size_t n,
-         struct token *tok, uint32_t *want, size_t *nwant, int *group,
-         uint32_t *groups)
-{
-	int meaning = p == u8ref_profile_at(0), g;
-	struct u8ref_result r;
-	size_t off, ntok = 0, count = 0;
-	int first_error = -1, first_row = 0;
-
-	for (off = 0; off < n; off += r.len) {
-		/* Table 3-7's reading by the fast decoder, proved equal to
-		 * the walk on every input it can see (ref.fast_exhaustive) */
-		r = meaning ? u8ref_decode_fast(s + off, n - off)
-		            : u8ref_decode_one(p, s + off, n - off);
-		if (want != NULL)
-			want[count++] = r.cp;
-		if (r.status == U8REF_OK) {
-			g = meaning ? r.row : -1;
-			tok[ntok++] =
-			    (struct token){r.cp, 0, 0, g, r.status, r.len};
-			if (first_row == 0)
-				first_row = r.row;
-		} else {
-			g = meaning ? (int)u8c_group_of_error(r.status, r.row,
-			                                      s[off])
-			            : -1;
-			tok[ntok++] = (struct token){
-			    U8REF_REPLACEMENT, r.len, 1, g, r.status, r.len};
-			if (first_error < 0)
-				first_error = g;
-		}
-	}
-	if (nwant != NULL)
-		*nwant = count;
-	if (group != NULL)
-		*group = first_error >= 0 ? first_error : first_row;
-	if (groups != NULL)
-		for (*groups = 0, off = 0; off < ntok; off++)
-			*groups |=
-			    tok[off].group >= 0 ? 1u << tok[off].group : 0;
-	return ntok;
-}
-
 enum { MATCH_CELLS = 1 << 16 };
 
 /*
@@ -213,8 +152,8 @@ all_replacement(const uint32_t *out, size_t from, size_t to)
 }
 
 static int
-match(const struct token *tok, size_t ntok, const uint32_t *out, size_t nout,
-      size_t *counts, size_t *stuck)
+match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
+      size_t nout, size_t *counts, size_t *stuck)
 {
 	static unsigned char reach[MATCH_CELLS]; /* token t, position j */
 	size_t w = nout + 1, t, j, c;
@@ -271,7 +210,7 @@ match(const struct token *tok, size_t ntok, const uint32_t *out, size_t nout,
 			j--;
 			continue;
 		}
-		c = tok[t].subparts;
+		c = 1; /* one U+FFFD for the subpart, if the reading allows */
 		if (c > j || !reach[t * w + j - c] ||
 		    !all_replacement(out, j - c, j))
 			for (c = 0; !reach[t * w + j - c] ||
@@ -287,7 +226,7 @@ match(const struct token *tok, size_t ntok, const uint32_t *out, size_t nout,
  * run is consecutive ill-formed subparts); returns 1 if a run was
  * dropped whole. */
 static int
-note_policy(struct u8c_results *r, const struct token *tok, size_t ntok,
+note_policy(struct u8c_results *r, const struct u8c_token *tok, size_t ntok,
             const size_t *counts)
 {
 	size_t t, bytes, subparts, count;
@@ -316,19 +255,8 @@ note_policy(struct u8c_results *r, const struct token *tok, size_t ntok,
 	return dropped;
 }
 
-struct reading {
-	const uint8_t *s;
-	size_t n;
-	enum u8c_group group; /* its first error, else first row */
-	uint32_t groups;      /* every group among its pieces     */
-	uint32_t want[MAX_OUT];
-	size_t nwant;
-	struct token tok[MAX_TOKENS];
-	size_t ntok;
-};
-
 static int
-is_bom_stripped(const struct reading *in, const uint32_t *out, size_t nout)
+is_bom_stripped(const struct u8c_reading *in, const uint32_t *out, size_t nout)
 {
 	return in->n >= 3 && in->s[0] == 0xEF && in->s[1] == 0xBB &&
 	       in->s[2] == 0xBF && nout + 1 == in->nwant &&
@@ -348,7 +276,7 @@ same_code_points(const uint32_t *a, const uint32_t *b, size_t n)
 /* Judges a sequence of code points from u8t_decode (or u8t_next, when
  * @from_next) against the reference's reading. */
 static int
-judge_code_points(struct u8c_results *r, const struct reading *in,
+judge_code_points(struct u8c_results *r, const struct u8c_reading *in,
                   const uint32_t *out, size_t nout, int from_next)
 {
 	enum u8c_check base = from_next ? U8C_CHECK_NEXT : U8C_CHECK_DECODE;
@@ -360,13 +288,12 @@ judge_code_points(struct u8c_results *r, const struct reading *in,
 	int dropped = 0, g;
 
 	if (!from_next)
-		r->checks[U8C_CHECK_DECODE_DROPS].tested++;
+		r->seen[U8C_CHECK_DECODE_DROPS]++;
 	/* Every kind of piece in the input is tested by it. */
 	for (uint32_t left = in->groups; left != 0; left &= left - 1)
-		r->checks[(size_t)base + (size_t)__builtin_ctz(left)].tested++;
-	r->checks[from_next ? U8C_CHECK_NEXT_REPLACEMENT
-	                    : U8C_CHECK_DECODE_REPLACEMENT]
-	    .tested++;
+		r->seen[(size_t)base + (size_t)__builtin_ctz(left)]++;
+	r->seen[from_next ? U8C_CHECK_NEXT_REPLACEMENT
+	                  : U8C_CHECK_DECODE_REPLACEMENT]++;
 	if (nout == in->nwant && same_code_points(out, in->want, nout))
 		return 1;
 	if (!from_next && is_bom_stripped(in, out, nout)) {
@@ -399,7 +326,7 @@ judge_code_points(struct u8c_results *r, const struct reading *in,
 
 static void
 judge_decode(struct u8c_worker *w, struct u8c_results *r,
-             const struct u8c_target *t, const struct reading *in,
+             const struct u8c_target *t, const struct u8c_reading *in,
              uint32_t *got, size_t *ngot, int *matched)
 {
 	const uint8_t *s = u8c_worker_input(w, in->s, in->n);
@@ -407,7 +334,7 @@ judge_decode(struct u8c_worker *w, struct u8c_results *r,
 	struct u8c_example *e;
 	size_t count = t->decode(s, in->n, out, in->n);
 
-	r->checks[U8C_CHECK_ABI_DECODE_CAP].tested++;
+	r->seen[U8C_CHECK_ABI_DECODE_CAP]++;
 	if (count > in->n) {
 		if ((e = fail(r, U8C_CHECK_ABI_DECODE_CAP, U8C_FAIL, in->s,
 		              in->n)) != NULL) {
@@ -426,7 +353,7 @@ judge_decode(struct u8c_worker *w, struct u8c_results *r,
 /* The group of the piece at byte @offset of the input, or the input's
  * group when @offset is SIZE_MAX or none is known. */
 static enum u8c_group
-group_at(const struct reading *in, size_t offset)
+group_at(const struct u8c_reading *in, size_t offset)
 {
 	size_t t, at = 0;
 
@@ -440,7 +367,7 @@ group_at(const struct reading *in, size_t offset)
 
 /* The reference's verdict on the input, read off its tokens. */
 static struct u8ref_validation
-first_error(const struct reading *in)
+first_error(const struct u8c_reading *in)
 {
 	struct u8ref_validation v = {U8REF_OK, 0, 0};
 	size_t t;
@@ -459,7 +386,7 @@ first_error(const struct reading *in)
 
 static void
 judge_validate(struct u8c_worker *w, struct u8c_results *r,
-               const struct u8c_target *t, const struct reading *in)
+               const struct u8c_target *t, const struct u8c_reading *in)
 {
 	const uint8_t *s = u8c_worker_input(w, in->s, in->n);
 	struct u8ref_validation v = first_error(in);
@@ -467,8 +394,8 @@ judge_validate(struct u8c_worker *w, struct u8c_results *r,
 	int ok = t->validate(s, in->n, &err);
 	struct u8c_example *e;
 
-	r->checks[U8C_CHECK_VALIDATE + in->group].tested++;
-	r->checks[U8C_CHECK_ABI_VALIDATE].tested++;
+	r->seen[U8C_CHECK_VALIDATE + in->group]++;
+	r->seen[U8C_CHECK_ABI_VALIDATE]++;
 	if (ok != 0 && ok != 1) {
 		if ((e = fail(r, U8C_CHECK_ABI_VALIDATE, U8C_FAIL, in->s,
 		              in->n)) != NULL) {
@@ -506,15 +433,15 @@ judge_validate(struct u8c_worker *w, struct u8c_results *r,
 
 static void
 judge_next(struct u8c_worker *w, struct u8c_results *r,
-           const struct u8c_target *t, const struct reading *in, uint32_t *got,
-           size_t *ngot, int *matched)
+           const struct u8c_target *t, const struct u8c_reading *in,
+           uint32_t *got, size_t *ngot, int *matched)
 {
 	const uint8_t *s = u8c_worker_input(w, in->s, in->n);
 	struct u8c_example *e;
 	size_t off, len, count = 0;
 	uint32_t cp;
 
-	r->checks[U8C_CHECK_ABI_NEXT].tested++;
+	r->seen[U8C_CHECK_ABI_NEXT]++;
 	for (off = 0; off < in->n; off += len) {
 		cp = U8T_ERROR;
 		len = t->next(s + off, in->n - off, &cp);
@@ -585,7 +512,7 @@ run_probe(struct u8c_worker *w, const struct u8c_target *t, size_t k,
  * three times as much and find no more: each shows leftover state). */
 static void
 judge_state(struct u8c_worker *w, struct u8c_results *r,
-            const struct u8c_target *t, const struct reading *in, size_t i)
+            const struct u8c_target *t, const struct u8c_reading *in, size_t i)
 {
 	static struct probe fresh[PROBES];
 	static int ready;
@@ -599,7 +526,7 @@ judge_state(struct u8c_worker *w, struct u8c_results *r,
 		ready = 1;
 	}
 	run_probe(w, t, k, &now);
-	r->checks[U8C_CHECK_STATE].tested++;
+	r->seen[U8C_CHECK_STATE]++;
 	if (memcmp(&now, &fresh[k], sizeof now) == 0)
 		return;
 	if ((e = fail(r, U8C_CHECK_STATE, U8C_FAIL, in->s, in->n)) != NULL) {
@@ -648,10 +575,10 @@ telling_leads(void)
 
 /* Which variants' readings the target's decoding fits. */
 static void
-judge_variants(struct u8c_results *r, const struct reading *in,
-               const uint32_t *got, size_t ngot)
+judge_variants(struct u8c_results *r, const struct u8ref_profile *read_by,
+               const struct u8c_reading *in, const uint32_t *got, size_t ngot)
 {
-	static struct token tok[MAX_TOKENS];
+	static struct u8c_token tok[MAX_TOKENS];
 	const unsigned char *telling = telling_leads();
 	const struct u8ref_profile *p;
 	size_t i, ntok;
@@ -665,7 +592,11 @@ judge_variants(struct u8c_results *r, const struct reading *in,
 		/* A profile ruled out stays ruled out. */
 		if (r->variant_violated >> i & 1u)
 			continue;
-		ntok = tokenize(p, in->s, in->n, tok, NULL, NULL, NULL, NULL);
+		/* The reading at hand, given exactly, fits. */
+		if (p == read_by && ngot == in->nwant &&
+		    same_code_points(got, in->want, ngot))
+			continue;
+		ntok = u8c_tokenize(p, in->s, in->n, tok);
 		if (!match(tok, ntok, got, ngot, NULL, NULL))
 			r->variant_violated |= 1u << i;
 	}
@@ -711,16 +642,6 @@ capture(struct u8c_worker *w, const struct u8c_target *t, const uint8_t *in,
 	}
 }
 
-/* An item that came back: tested for every fate it did not meet. */
-static void
-count_survivor(struct u8c_results *r)
-{
-	int f;
-
-	for (f = 0; f < U8C_FATES; f++)
-		r->checks[U8C_CHECK_FATE + f].tested++;
-}
-
 void
 u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 {
@@ -731,24 +652,14 @@ u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 	    u8c_worker_replaying(w) ? &scratch : u8c_worker_results(w);
 	static uint8_t buf[U8C_MAX_INPUT];
 	static uint32_t decoded[MAX_OUT], stepped[MAX_OUT];
-	static struct reading in;
+	static struct u8c_reading in;
 	size_t ndecoded = SIZE_MAX, nstepped = SIZE_MAX;
-	int group, decode_fits = 0, next_fits = 0;
+	int decode_fits = 0, next_fits = 0;
 	struct u8c_example *e;
 
-	in.n = suite->family->get(i, buf);
-	in.s = buf;
 	/* One pass of the reference gives the reading and, under Table
 	 * 3-7, the meaning; a variant's reading needs a second pass. */
-	in.ntok = tokenize(suite->profile, buf, in.n, in.tok, in.want,
-	                   &in.nwant, &group, &in.groups);
-	if (suite->profile != u8ref_profile_at(0)) {
-		static struct token meaning[MAX_TOKENS];
-
-		tokenize(u8ref_profile_at(0), buf, in.n, meaning, NULL, NULL,
-		         &group, &in.groups);
-	}
-	in.group = (enum u8c_group)group;
+	u8c_read(suite->profile, buf, suite->family->get(i, buf), &in);
 	if (t->decode)
 		judge_decode(w, r, t, &in, decoded, &ndecoded, &decode_fits);
 	if (t->validate)
@@ -756,7 +667,7 @@ u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 	if (t->next)
 		judge_next(w, r, t, &in, stepped, &nstepped, &next_fits);
 	if (ndecoded != SIZE_MAX && nstepped != SIZE_MAX) {
-		r->checks[U8C_CHECK_CONSISTENCY].tested++;
+		r->seen[U8C_CHECK_CONSISTENCY]++;
 		/* A BOM stripped by u8t_decode alone is its INFO. */
 		size_t skip = nstepped == ndecoded + 1 &&
 		                      is_bom_stripped(&in, decoded, ndecoded)
@@ -783,10 +694,10 @@ u8c_judge_input(struct u8c_worker *w, void *ctx, size_t i)
 	/* Every variant-th input is read under every profile too. */
 	if (suite->variants > 0 && i % (size_t)suite->variants == 0 &&
 	    ndecoded != SIZE_MAX)
-		judge_variants(r, &in, decoded, ndecoded);
+		judge_variants(r, suite->profile, &in, decoded, ndecoded);
 	if (suite->capture && r != &scratch)
 		capture(w, t, in.s, in.n, &r->raw);
-	count_survivor(r);
+	r->survivors++; /* tested for every fate it did not meet */
 }
 
 /* Code points for the encoder: all of 0..10FFFF, then values beyond
@@ -846,9 +757,9 @@ u8c_judge_encode(struct u8c_worker *w, void *ctx, size_t i)
 	key[3] = (uint8_t)cp;
 	u8c_worker_input(w, key, 4);
 	ngot = suite->target->encode(cp, out);
-	r->checks[c].tested++;
-	r->checks[U8C_CHECK_ABI_ENCODE].tested++;
-	count_survivor(r);
+	r->seen[c]++;
+	r->seen[U8C_CHECK_ABI_ENCODE]++;
+	r->survivors++; /* tested for every fate it did not meet */
 	if (ngot > U8REF_MAX_LEN) {
 		c = U8C_CHECK_ABI_ENCODE;
 	} else if (ngot == nwant && memcmp(out, want, ngot) == 0) {
@@ -906,7 +817,8 @@ u8c_judge_merge(void *ctx, const void *results)
 		const struct u8c_tally *a = &from->checks[c];
 		struct u8c_tally *b = &to->checks[c];
 
-		b->tested += a->tested;
+		b->tested +=
+		    from->seen[c] + (c >= U8C_CHECK_FATE ? from->survivors : 0);
 		b->failed += a->failed;
 		if (a->level > b->level)
 			b->level = a->level;

@@ -91,6 +91,10 @@ struct u8c_raw {
 
 struct u8c_results {
 	struct u8c_tally checks[U8C_CHECKS];
+	/* Inputs each check has seen in a worker, side by side for speed;
+	 * u8c_judge_merge adds them to checks[].tested. */
+	uint64_t seen[U8C_CHECKS];
+	uint64_t survivors;        /* items that came back: seen by each fate */
 	uint32_t policy_violated;  /* bits of enum u8c_policy        */
 	uint64_t policy_runs;      /* ill-formed runs seen           */
 	uint32_t variant_violated; /* bits of u8ref_profile_at(i)   */

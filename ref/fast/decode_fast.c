@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * decode_fast.c - one character by the automaton of gen_dfa.c.
+ * decode_fast.c - characters by the automaton of gen_dfa.c.
  *
  * The automaton accepts or refuses each byte; the value is the lead
  * byte's payload bits followed by six from each trail byte (RFC 3629
@@ -11,20 +11,18 @@
 #include "dfa.h"
 #include "engine.h"
 
-enum { TRAIL_PAYLOAD = 0x3F };
+enum { TRAIL_PAYLOAD = 0x3F, ASCII_END = 0x80 };
 
-struct u8ref_result
-u8ref_decode_fast(const uint8_t *s, size_t n)
+/* One character or maximal subpart of s[0..n), n >= 1. */
+static inline struct u8ref_result
+decode_step(const uint8_t *s, size_t n)
 {
 	unsigned state = U8REF_DFA_START;
-	int row;
-	uint32_t cp;
+	int row = u8ref_dfa_lead_row[s[0]];
+	uint32_t cp = u8ref_dfa_lead_payload[s[0]];
 
-	if (n == 0)
-		return (struct u8ref_result){U8REF_EMPTY, U8REF_REPLACEMENT, 0,
-		                             -1};
-	row = u8ref_dfa_lead_row[s[0]];
-	cp = row < 0 ? 0 : s[0] & u8ref_lead_mask(u8ref_table_3_7[row].len);
+	if (s[0] < ASCII_END) /* most text: no automaton needed */
+		return (struct u8ref_result){U8REF_OK, cp, 1, row};
 	for (size_t i = 0; i < n; i++) {
 		unsigned next = u8ref_dfa_step(state, s[i]);
 
@@ -40,4 +38,29 @@ u8ref_decode_fast(const uint8_t *s, size_t n)
 	}
 	return (struct u8ref_result){U8REF_TRUNCATED, U8REF_REPLACEMENT, n,
 	                             row};
+}
+
+struct u8ref_result
+u8ref_decode_fast(const uint8_t *s, size_t n)
+{
+	if (n == 0)
+		return (struct u8ref_result){U8REF_EMPTY, U8REF_REPLACEMENT, 0,
+		                             -1};
+	return decode_step(s, n);
+}
+
+size_t
+u8ref_decode_all_fast(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+{
+	size_t at = 0, count = 0;
+
+	while (at < n) {
+		struct u8ref_result r = decode_step(s + at, n - at);
+
+		if (count < cap)
+			out[count] = r.cp; /* U+FFFD for a subpart */
+		count++;
+		at += r.len;
+	}
+	return count;
 }

@@ -21,6 +21,8 @@ extern const uint64_t u8ref_dfa_next[256];
 extern const uint8_t u8ref_dfa_refusal[U8REF_DFA_STATES][256];
 /* The row of Table 3-7 that byte b begins, or -1. */
 extern const int8_t u8ref_dfa_lead_row[256];
+/* The payload bits of lead byte b (RFC 3629 section 3), or 0. */
+extern const uint8_t u8ref_dfa_lead_payload[256];
 
 static inline unsigned
 u8ref_dfa_step(unsigned state, uint8_t b)

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine.h"
 #include "u8ref.h"
 
 enum {
@@ -252,6 +253,25 @@ main(int argc, char **argv)
 		        : b % 32 ? ", "
 		                 : ",\n\t",
 		        row);
+	}
+	fprintf(f, "};\n\n");
+	/* The payload bits of each lead byte, where a decoded value
+	 * starts. */
+	fprintf(f, "/* The payload bits of lead byte b, or 0. */\n");
+	fprintf(f, "const uint8_t u8ref_dfa_lead_payload[256] = {");
+	for (int b = 0; b < 256; b++) {
+		unsigned payload = 0, byte = (unsigned)b;
+
+		for (int r = 0; r < ROWS; r++)
+			if (b >= u8ref_table_3_7[r].byte[0].lo &&
+			    b <= u8ref_table_3_7[r].byte[0].hi)
+				payload = byte & u8ref_lead_mask(
+				                     u8ref_table_3_7[r].len);
+		fprintf(f, "%s0x%02X",
+		        b == 0   ? "\n\t"
+		        : b % 16 ? ", "
+		                 : ",\n\t",
+		        payload);
 	}
 	fprintf(f, "};\n\n");
 	fprintf(f, "/* The walk's name for byte b refused in the state at bit "

@@ -304,7 +304,8 @@ U8REF_API int u8ref_kernel_select(const char *name);
 U8REF_API const struct u8ref_kernel *u8ref_kernel_active(void);
 
 /*
- * u8ref_validate_fast - u8ref_validate(NULL, s, n), by the active kernel.
+ * u8ref_validate_fast - u8ref_validate(NULL, s, n), by the active kernel
+ * (by the scalar one for inputs of up to four bytes, where it is faster).
  * @s: input bytes; may be NULL only when @n is 0.
  */
 U8REF_API struct u8ref_validation u8ref_validate_fast(const uint8_t *s,
@@ -316,6 +317,14 @@ U8REF_API struct u8ref_validation u8ref_validate_fast(const uint8_t *s,
  * reference's answer at speed.
  */
 U8REF_API struct u8ref_result u8ref_decode_fast(const uint8_t *s, size_t n);
+
+/*
+ * u8ref_decode_all_fast - u8ref_decode_all(NULL, s, n, out, cap), code
+ * point for code point and with the same return value, by the same
+ * automaton.
+ */
+U8REF_API size_t u8ref_decode_all_fast(const uint8_t *s, size_t n,
+                                       uint32_t *out, size_t cap);
 
 /*
  * u8ref_repair_length - bytes u8ref_repair writes for s[0..n): the

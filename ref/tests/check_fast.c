@@ -209,22 +209,67 @@ require_decode(const uint8_t *s, size_t n)
 	             got.row);
 }
 
-/* u8ref_decode_fast on every input of 0..3 bytes; the exhaustive suite
- * does the 4-byte ones, which is all a character can read. */
+/* Fails the test unless u8ref_decode_all_fast gives what
+ * u8ref_decode_all does on s[0..n), with room for @cap code points. */
+static void
+require_decode_all(const uint8_t *s, size_t n, size_t cap)
+{
+	static uint32_t want[1200], got[1200];
+	size_t nwant = u8ref_decode_all(NULL, s, n, want, cap);
+	size_t ngot = u8ref_decode_all_fast(s, n, got, cap);
+	size_t written = nwant < cap ? nwant : cap;
+
+	TEST_REQUIRE(nwant == ngot &&
+	                 memcmp(want, got, written * sizeof *got) == 0,
+	             "%s, cap %zu: u8ref_decode_all_fast gives %zu code points "
+	             "unlike u8ref_decode_all's %zu",
+	             hex(s, n).text, cap, ngot, nwant);
+}
+
+/* u8ref_decode_fast and u8ref_decode_all_fast on every input of 0..3
+ * bytes; the exhaustive suite does the 4-byte ones, which is all a
+ * character can read. */
 START_TEST(test_decode_fast)
 {
 	uint8_t s[3];
 
 	require_decode(NULL, 0);
+	require_decode_all(NULL, 0, 0);
 	for (unsigned x = 0; x < 1u << 24; x++) {
 		s[0] = (uint8_t)(x >> 16);
 		s[1] = (uint8_t)(x >> 8);
 		s[2] = (uint8_t)x;
 		require_decode(s, 3);
+		require_decode_all(s, 3, 3);
 		if ((x & 0xFF) == 0)
 			require_decode(s, 2);
 		if ((x & 0xFFFF) == 0)
 			require_decode(s, 1);
+	}
+}
+END_TEST
+
+/* u8ref_decode_all_fast on random text with errors, with room for all
+ * the code points and for fewer (it sizes the output as
+ * u8ref_decode_all does). */
+START_TEST(test_decode_all_fast)
+{
+	static uint8_t text[1200];
+	uint64_t rng = 5;
+
+	for (int t = 0; t < 20000; t++) {
+		size_t n = test_random_text(&rng, text, test_random(&rng) % 300,
+		                            1 + t % 4);
+		size_t errors = t % 3 == 0 ? n : test_random(&rng) % 4;
+		uint8_t *copy;
+
+		for (size_t e = 0; e < errors && n > 0; e++)
+			text[test_random(&rng) % n] =
+			    (uint8_t)test_random(&rng);
+		copy = exact_copy(text, n);
+		require_decode_all(copy, n, n);
+		require_decode_all(copy, n, test_random(&rng) % (n + 1));
+		free(copy);
 	}
 }
 END_TEST
@@ -294,6 +339,7 @@ fast_suite(void)
 	tcase_add_loop_test(tc, test_guard_pages, 0, kernels);
 	tcase_add_loop_test(tc, test_repair, 0, kernels);
 	tcase_add_test(tc, test_decode_fast);
+	tcase_add_test(tc, test_decode_all_fast);
 	suite_add_tcase(s, tc);
 	return s;
 }
