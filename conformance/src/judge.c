@@ -817,8 +817,10 @@ u8c_judge_merge(void *ctx, const void *results)
 		const struct u8c_tally *a = &from->checks[c];
 		struct u8c_tally *b = &to->checks[c];
 
-		b->tested +=
-		    from->seen[c] + (c >= U8C_CHECK_FATE ? from->survivors : 0);
+		/* a worker's counts are in seen[]; a shard's report read
+		 * back by --merge has them in tested */
+		b->tested += a->tested + from->seen[c] +
+		             (c >= U8C_CHECK_FATE ? from->survivors : 0);
 		b->failed += a->failed;
 		if (a->level > b->level)
 			b->level = a->level;
