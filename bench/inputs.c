@@ -136,36 +136,6 @@ static const struct text_style cyrillic_style = {
 static const struct text_style cjk_style = {cjk_letter, 0, 0x3002, 2, 3, 40};
 static const struct text_style emoji_style = {emoji_letter, ' ', '!', 1, 3, 30};
 
-static void
-fill_ascii(uint8_t *buf, size_t n)
-{
-	fill_text(buf, n, &ascii_style);
-}
-
-static void
-fill_latin(uint8_t *buf, size_t n)
-{
-	fill_text(buf, n, &latin_style);
-}
-
-static void
-fill_cyrillic(uint8_t *buf, size_t n)
-{
-	fill_text(buf, n, &cyrillic_style);
-}
-
-static void
-fill_cjk(uint8_t *buf, size_t n)
-{
-	fill_text(buf, n, &cjk_style);
-}
-
-static void
-fill_emoji(uint8_t *buf, size_t n)
-{
-	fill_text(buf, n, &emoji_style);
-}
-
 /* Uniform over the 1,112,064 scalar values: draw below their count and
  * step over the 2048 surrogates.  Most take four bytes. */
 static void
@@ -195,13 +165,14 @@ fill_ascii_error(uint8_t *buf, size_t n)
 }
 
 static const struct u8b_input_kind kinds[] = {
-    {"ascii", "pure ASCII text", fill_ascii},
-    {"latin", "Latin text, about 10% two-byte characters", fill_latin},
-    {"cyrillic", "Cyrillic text, mostly two-byte, ASCII spaces", fill_cyrillic},
-    {"cjk", "CJK ideographs, three-byte, line breaks", fill_cjk},
-    {"emoji", "emoji, four-byte, ASCII spaces", fill_emoji},
-    {"random", "uniformly random scalar values", fill_random},
-    {"ascii-error", "ASCII text, one invalid byte (FF) at the very end",
+    {"ascii", "pure ASCII text", &ascii_style, NULL},
+    {"latin", "Latin text, about 10% two-byte characters", &latin_style, NULL},
+    {"cyrillic", "Cyrillic text, mostly two-byte, ASCII spaces",
+     &cyrillic_style, NULL},
+    {"cjk", "CJK ideographs, three-byte, line breaks", &cjk_style, NULL},
+    {"emoji", "emoji, four-byte, ASCII spaces", &emoji_style, NULL},
+    {"random", "uniformly random scalar values", NULL, fill_random},
+    {"ascii-error", "ASCII text, one invalid byte (FF) at the very end", NULL,
      fill_ascii_error},
 };
 
@@ -254,7 +225,10 @@ u8b_input_make(struct u8b_input *in, const struct u8b_input_kind *kind,
 		fprintf(stderr, "u8bench: no memory for %zu bytes\n", n);
 		return -1;
 	}
-	kind->fill(in->bytes, n);
+	if (kind->text != NULL)
+		fill_text(in->bytes, n, kind->text);
+	else
+		kind->fill(in->bytes, n);
 	in->valid = u8ref_validate(NULL, in->bytes, n).status == U8REF_OK;
 	if (dir != NULL) {
 		char path[sizeof in->path];

@@ -12,10 +12,13 @@
 #include <stdint.h>
 
 /* One kind of input: ASCII, Latin text, ..., ASCII with an error. */
+struct text_style;
+
 struct u8b_input_kind {
 	const char *name; /* short name, used in tables and file names  */
 	const char *what; /* one line for the report                     */
-	void (*fill)(uint8_t *buf, size_t n); /* exactly n bytes          */
+	const struct text_style *text;        /* text in this style, or  */
+	void (*fill)(uint8_t *buf, size_t n); /* exactly n bytes by this */
 };
 
 /* The i-th kind, in report order; NULL past the last. */

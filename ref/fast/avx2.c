@@ -4,7 +4,6 @@
  * the CPU has AVX2.
  */
 #include <immintrin.h>
-#include <string.h>
 
 #include "pair_lookup.h"
 
@@ -54,15 +53,6 @@ static inline vec
 v_or(vec a, vec b)
 {
 	return _mm256_or_si256(a, b);
-}
-
-static inline vec
-v_load_tail(const uint8_t *p, size_t r)
-{
-	uint8_t buf[BLOCK] = {0};
-
-	memcpy(buf, p, r);
-	return v_load(buf);
 }
 
 static inline int

@@ -7,8 +7,6 @@
  * front.
  */
 #include <immintrin.h>
-#include <stdint.h>
-#include <string.h>
 
 #include "pair_lookup.h"
 
@@ -74,21 +72,12 @@ v_or(vec a, vec b)
 	return _mm512_or_si512(a, b);
 }
 
-/* Masked-off bytes are neither read nor able to fault; but where they
- * lie in an inaccessible page the load takes a microcode assist of over
- * 100 ns, so a tail whose block reaches past a 4 KiB boundary (perhaps
- * into such a page) is copied instead. */
-enum { PAGE = 4096 };
+/* Masked-off bytes are neither read nor able to fault. */
+#define V_HAS_MASKED_LOAD 1
 
 static inline vec
-v_load_tail(const uint8_t *p, size_t r)
+v_load_masked(const uint8_t *p, size_t r)
 {
-	if ((uintptr_t)p % PAGE > PAGE - BLOCK) {
-		uint8_t buf[BLOCK] = {0};
-
-		memcpy(buf, p, r);
-		return v_load(buf);
-	}
 	return _mm512_maskz_loadu_epi8((UINT64_C(1) << r) - 1, p);
 }
 

@@ -115,6 +115,17 @@ step(cells from, uint8_t b, int *done)
 	return to;
 }
 
+/* The row of Table 3-7 whose first column holds byte @b, or -1. */
+static int
+lead_row(int b)
+{
+	for (int r = 0; r < ROWS; r++)
+		if (b >= u8ref_table_3_7[r].byte[0].lo &&
+		    b <= u8ref_table_3_7[r].byte[0].hi)
+			return r;
+	return -1;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -194,11 +205,6 @@ main(int argc, char **argv)
 		return 1;
 	}
 
-	f = fopen(argv[1], "w");
-	if (f == NULL) {
-		perror(argv[1]);
-		return 1;
-	}
 	/* The constants, as a header the kernel compiles in. */
 	f = fopen(argv[2], "w");
 	if (f == NULL) {
@@ -241,32 +247,24 @@ main(int argc, char **argv)
 	 * reports. */
 	fprintf(f, "/* The row of Table 3-7 that byte b begins, or -1. */\n");
 	fprintf(f, "const int8_t u8ref_dfa_lead_row[256] = {");
-	for (int b = 0; b < 256; b++) {
-		int row = -1;
-
-		for (int r = 0; r < ROWS && row < 0; r++)
-			if (b >= u8ref_table_3_7[r].byte[0].lo &&
-			    b <= u8ref_table_3_7[r].byte[0].hi)
-				row = r;
+	for (int b = 0; b < 256; b++)
 		fprintf(f, "%s%d",
 		        b == 0   ? "\n\t"
 		        : b % 32 ? ", "
 		                 : ",\n\t",
-		        row);
-	}
+		        lead_row(b));
 	fprintf(f, "};\n\n");
 	/* The payload bits of each lead byte, where a decoded value
 	 * starts. */
 	fprintf(f, "/* The payload bits of lead byte b, or 0. */\n");
 	fprintf(f, "const uint8_t u8ref_dfa_lead_payload[256] = {");
 	for (int b = 0; b < 256; b++) {
-		unsigned payload = 0, byte = (unsigned)b;
+		int row = lead_row(b);
+		unsigned payload =
+		    row < 0 ? 0
+		            : (unsigned)b &
+		                  u8ref_lead_mask(u8ref_table_3_7[row].len);
 
-		for (int r = 0; r < ROWS; r++)
-			if (b >= u8ref_table_3_7[r].byte[0].lo &&
-			    b <= u8ref_table_3_7[r].byte[0].hi)
-				payload = byte & u8ref_lead_mask(
-				                     u8ref_table_3_7[r].len);
 		fprintf(f, "%s0x%02X",
 		        b == 0   ? "\n\t"
 		        : b % 16 ? ", "

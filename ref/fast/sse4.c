@@ -4,7 +4,6 @@
  * Compiled with -mssse3 -msse4.1; run only where the CPU has both.
  */
 #include <immintrin.h>
-#include <string.h>
 
 #include "pair_lookup.h"
 
@@ -45,15 +44,6 @@ static inline vec
 v_or(vec a, vec b)
 {
 	return _mm_or_si128(a, b);
-}
-
-static inline vec
-v_load_tail(const uint8_t *p, size_t r)
-{
-	uint8_t buf[BLOCK] = {0};
-
-	memcpy(buf, p, r);
-	return v_load(buf);
 }
 
 static inline int

@@ -6,8 +6,10 @@
  * vector type `vec` of BLOCK bytes and their error set `errs`:
  *   struct tables v_tables(void)       the lookup tables, in registers
  *   vec  v_load(const uint8_t *p)      BLOCK bytes at p
- *   vec  v_load_tail(p, r)             r < BLOCK bytes at p, zeros
- *                                      after; nothing read past p[r - 1]
+ *   vec  v_load_masked(p, r)           optional, with V_HAS_MASKED_LOAD:
+ *                                      r < BLOCK bytes at p, zeros after,
+ *                                      by a load that cannot fault past
+ *                                      p[r - 1]
  *   vec  v_zero(void), v_or(a, b)
  *   int  v_is_ascii(vec v)             no byte above 7F
  *   errs v_errors(t, cur, prev)        the rules of pair_lookup.h broken
@@ -23,10 +25,32 @@
 #ifndef U8REF_VECTOR_LOOP_H
 #define U8REF_VECTOR_LOOP_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "kernels.h"
 #include "pair_lookup.h"
 
-enum { STEP = 4 * BLOCK };
+enum { STEP = 4 * BLOCK, PAGE = 4096 };
+
+/* The last r < BLOCK bytes at p, zeros after, reading nothing past
+ * p[r - 1]: loaded in place where the kernel has a masked load, else
+ * copied into a zeroed block.  A masked load whose masked-off bytes lie
+ * in an inaccessible page takes a microcode assist of over 100 ns, so a
+ * tail whose block reaches past a 4 KiB boundary (perhaps into such a
+ * page) is copied too. */
+static inline vec
+load_tail(const uint8_t *p, size_t r)
+{
+	uint8_t buf[BLOCK] = {0};
+
+#ifdef V_HAS_MASKED_LOAD
+	if ((uintptr_t)p % PAGE <= PAGE - BLOCK)
+		return v_load_masked(p, r);
+#endif
+	memcpy(buf, p, r);
+	return v_load(buf);
+}
 
 /* Whether the bytes before @end end inside a character: one of the
  * last three is a lead whose sequence is longer than the bytes left. */
@@ -83,7 +107,7 @@ vector_validate(const uint8_t *s, size_t n)
 		prev = cur;
 	}
 	if (i < n || pending) { /* the tail, or zeros after a cut character */
-		vec cur = i < n ? v_load_tail(s + i, n - i) : v_zero();
+		vec cur = i < n ? load_tail(s + i, n - i) : v_zero();
 
 		if (errs_any(v_errors(&t, cur, prev)))
 			return u8ref_fast_resume(s, n, i);

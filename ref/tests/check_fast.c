@@ -209,6 +209,21 @@ require_decode(const uint8_t *s, size_t n)
 	             got.row);
 }
 
+/* Random text of up to 300 bytes at @text, its characters of up to
+ * 1 + t % 4 bytes, with a few bad bytes or (every third @t) as many as
+ * it has; returns its length. */
+static size_t
+damaged_text(uint64_t *rng, uint8_t *text, int t)
+{
+	size_t n =
+	    test_random_text(rng, text, test_random(rng) % 300, 1 + t % 4);
+	size_t errors = t % 3 == 0 ? n : test_random(rng) % 4;
+
+	for (size_t e = 0; e < errors && n > 0; e++)
+		text[test_random(rng) % n] = (uint8_t)test_random(rng);
+	return n;
+}
+
 /* Fails the test unless u8ref_decode_all_fast gives what
  * u8ref_decode_all does on s[0..n), with room for @cap code points. */
 static void
@@ -258,15 +273,8 @@ START_TEST(test_decode_all_fast)
 	uint64_t rng = 5;
 
 	for (int t = 0; t < 20000; t++) {
-		size_t n = test_random_text(&rng, text, test_random(&rng) % 300,
-		                            1 + t % 4);
-		size_t errors = t % 3 == 0 ? n : test_random(&rng) % 4;
-		uint8_t *copy;
-
-		for (size_t e = 0; e < errors && n > 0; e++)
-			text[test_random(&rng) % n] =
-			    (uint8_t)test_random(&rng);
-		copy = exact_copy(text, n);
+		size_t n = damaged_text(&rng, text, t);
+		uint8_t *copy = exact_copy(text, n);
 		require_decode_all(copy, n, n);
 		require_decode_all(copy, n, test_random(&rng) % (n + 1));
 		free(copy);
@@ -301,17 +309,9 @@ START_TEST(test_repair)
 	ck_assert_uint_eq(u8ref_repair_length(NULL, 0), 0);
 	ck_assert_uint_eq(u8ref_repair(NULL, 0, got), 0);
 	for (int t = 0; t < 20000; t++) {
-		size_t n = test_random_text(&rng, text, test_random(&rng) % 300,
-		                            1 + t % 4);
-		size_t errors = t % 3 == 0 ? n : test_random(&rng) % 4;
-		size_t wn, gn;
-		uint8_t *copy;
+		size_t n = damaged_text(&rng, text, t), wn, gn;
+		uint8_t *copy = exact_copy(text, n);
 
-		/* from a few bad bytes to all of them */
-		for (size_t e = 0; e < errors && n > 0; e++)
-			text[test_random(&rng) % n] =
-			    (uint8_t)test_random(&rng);
-		copy = exact_copy(text, n);
 		wn = repaired_by_walk(copy, n, want);
 		ck_assert_uint_eq(u8ref_repair_length(copy, n), wn);
 		gn = u8ref_repair(copy, n, got);
