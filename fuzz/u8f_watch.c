@@ -3,7 +3,7 @@
  * u8f_watch.c - output capture, the exit trap and fault messages around
  * a target's calls.
  *
- * While the target runs, descriptors 1 and 2 point at a temporary file
+ * While the target runs, descriptors 1 and 2 point at a file in memory
  * whose growth tells that it wrote.  Every way out of that window puts
  * them back first: u8f_watch_end, the signal handlers (installed at the
  * first u8f_watch_begin, after the engine's own, which they then call),
@@ -12,11 +12,12 @@
  * calling _exit() is beyond any hook: the engine sees a process that
  * ended.
  */
-#define _XOPEN_SOURCE 700
+#define _GNU_SOURCE /* memfd_create */
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "u8f.h"
@@ -123,17 +124,15 @@ on_exit_called(void)
 void
 u8f_watch_init(const char *who, u8f_explain_fn fn)
 {
-	FILE *f = tmpfile();
-
 	name = who;
 	explain = fn;
-	if (f == NULL || (sink = dup(fileno(f))) < 0 ||
+	/* in memory: no writable directory is needed */
+	if ((sink = memfd_create("u8fuzz-output", MFD_CLOEXEC)) < 0 ||
 	    (saved_out = dup(STDOUT_FILENO)) < 0 ||
 	    (saved_err = dup(STDERR_FILENO)) < 0) {
 		perror("u8fuzz: output capture");
 		exit(2);
 	}
-	fclose(f);
 	/* A printf without fflush shows at once, not at some later call. */
 	setvbuf(stdout, NULL, _IONBF, 0);
 }

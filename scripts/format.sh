@@ -4,7 +4,7 @@
 # --check only report (and fail on) what is not formatted.
 set -eu
 cd "$(dirname "$0")/.."
-files=$(find bench ref oracles conformance validate fuzz scripts -name '*.[ch]' 2>/dev/null | sort)
+files=$(find bench ref oracles conformance validate fuzz support scripts -name '*.[ch]' 2>/dev/null | sort)
 [ -n "$files" ] || exit 0
 if [ "${1:-}" = --check ]; then
 	# shellcheck disable=SC2086

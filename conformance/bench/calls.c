@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "inputs.h"
-#include "sandbox.h"
+#include "families.h"
+#include "plan.h"
 #include "target.h"
 
 int
@@ -19,11 +19,13 @@ main(int argc, char **argv)
 {
 	static uint8_t s[U8C_MAX_INPUT];
 	static uint32_t out[U8C_MAX_INPUT];
-	const struct u8c_family *f = &u8c_family_exhaustive;
+	struct u8c_plan plan;
+	const struct u8c_plan_row *row = &plan.rows[0];
+	struct u8c_identity id;
 	struct u8c_target t;
 	struct timespec a, b;
 	char err[512];
-	size_t k, shards, first, count, i, n, off, len, e;
+	size_t k, shards, i, n, off, len, e;
 	uint64_t sum = 0;
 	uint32_t cp;
 
@@ -32,17 +34,16 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: u8bench-calls LIB.so K N\n");
 		return 2;
 	}
-	if (u8c_target_open(&t, argv[1], NULL, NULL, err, sizeof err) != 0) {
+	if (u8c_target_load(&t, argv[1], NULL, NULL, NULL, &id, err,
+	                    sizeof err) != 0) {
 		fprintf(stderr, "u8bench-calls: %s\n", err);
 		return 2;
 	}
 	/* the shard u8conform --shard K/N takes */
-	count = f->count();
-	first = count / shards * (k - 1);
-	count = k == shards ? count - first : count / shards;
+	u8c_plan_make(&plan, U8C_PLAN_EXHAUSTIVE, k, shards, 0);
 	clock_gettime(CLOCK_MONOTONIC, &a);
-	for (i = first; i < first + count; i++) {
-		n = f->get(i, s);
+	for (i = row->first; i < row->first + row->count; i++) {
+		n = row->family->get(i, s);
 		if (t.decode)
 			sum += t.decode(s, n, out, n);
 		if (t.validate)
@@ -58,8 +59,8 @@ main(int argc, char **argv)
 	printf("%.3f\n", (double)(b.tv_sec - a.tv_sec) +
 	                     (double)(b.tv_nsec - a.tv_nsec) / 1e9);
 	/* the answers, so that no call is left out */
-	fprintf(stderr, "u8bench-calls: %zu inputs, checksum %llu\n", count,
-	        (unsigned long long)sum);
-	u8c_target_close(&t);
+	fprintf(stderr, "u8bench-calls: %zu inputs, checksum %llu\n",
+	        row->count, (unsigned long long)sum);
+	u8c_target_unload(&t);
 	return 0;
 }

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# merge_test.sh U8CONFORM LIB OTHER_LIB - two shards of an --exhaustive
-# run on LIB, merged with --merge: counts add up, the smaller
-# counterexample survives, and bad input to --merge is refused.
+# merge_test.sh U8CONFORM LIB OTHER_LIB - shards of an --exhaustive run on
+# LIB merged with --merge: counts add up, the smaller counterexample
+# survives, missing shards are named; a whole report merges alone; and
+# every report that is not whole and consistent is refused with exit
+# status 2 and one line.
 set -u
 u8conform=$1 lib=$2 other=$3
 work=$(mktemp -d)
@@ -19,13 +21,9 @@ ok() {
 	fi
 }
 
-# field ID KEY FILE: the number KEY of check ID, or its counterexample input.
+# field ID KEY FILE: KEY of check ID (counterexample.input for the input).
 field() {
-	line=$(grep "\"id\": \"$1\"" "$3")
-	case $2 in
-	input) printf '%s' "$line" | sed -n 's/.*"input": "\([^"]*\)".*/\1/p' ;;
-	*) printf '%s' "$line" | sed -n "s/.*\"$2\": \([0-9]*\).*/\1/p" ;;
-	esac
+	jq -r ".checks[] | select(.id == \"$1\") | .$2" "$3"
 }
 
 "$u8conform" --exhaustive --shard 999/1000 --format json "$lib" >"$work/a.json"
@@ -37,14 +35,54 @@ for key in tested failed; do
 	a=$(field $id $key "$work/a.json") b=$(field $id $key "$work/b.json")
 	ok "$(field $id $key "$work/m.json")" "$((a + b))" "$id $key adds up ($a + $b)"
 done
-a=$(field $id input "$work/a.json") b=$(field $id input "$work/b.json")
+a=$(field $id counterexample.input "$work/a.json") b=$(field $id counterexample.input "$work/b.json")
 smaller=$(printf '%s\n%s\n' "$a" "$b" | sort | head -n 1)
-ok "$(field $id input "$work/m.json")" "$smaller" "$id keeps the smaller counterexample"
+ok "$(field $id counterexample.input "$work/m.json")" "$smaller" "$id keeps the smaller counterexample"
+ok "$(jq -r .complete "$work/m.json")" false "two shards of 1000 are not complete"
+ok "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "998 of 1000 shards missing: 1, 2, 3, 4, " \
+	"the missing shards are named"
 
-"$u8conform" --merge "$work/a.json" /dev/null >/dev/null 2>"$work/err"
-ok "$?" 2 "a file that is no report: exit status 2 ($(cat "$work/err"))"
+# A whole report merges alone, and stays whole.
+"$u8conform" --format json --input 41 "$other" >"$work/whole.json"
+"$u8conform" --merge --format json "$work/whole.json" >"$work/whole-m.json"
+ok "$?" 0 "a whole report merged alone: exit status 0"
+ok "$(jq -r '[.complete, .stopped] | @tsv' "$work/whole-m.json")" "true	" \
+	"a whole report merged alone is complete, and not stopped"
+
+# refused FILE WHY: --merge on a.json and FILE exits 2 with one line.
+refused() {
+	start=$(date +%s)
+	"$u8conform" --merge "$work/a.json" "$1" >"$work/out" 2>"$work/err"
+	rc=$?
+	took=$(($(date +%s) - start))
+	ok "$rc/$(wc -l <"$work/err")/$(wc -c <"$work/out")/$((took < 10))" "2/1/0/1" \
+		"$2: exit status 2, one line ($(cat "$work/err"))"
+}
+# bad FILTER WHY: a.json changed by the jq FILTER is refused.
+bad() {
+	jq "$1" "$work/a.json" >"$work/bad.json"
+	refused "$work/bad.json" "$2"
+}
+
+refused /dev/null "an empty file"
+refused /dev/zero "endless zeros"
 "$u8conform" --exhaustive --shard 1000/1000 --format json "$other" >"$work/c.json"
-"$u8conform" --merge "$work/a.json" "$work/c.json" >/dev/null 2>"$work/err"
-ok "$?" 2 "reports on two targets: exit status 2 ($(cat "$work/err"))"
+refused "$work/c.json" "a report on another target"
+"$u8conform" --merge "$work/a.json" "$work/a.json" >/dev/null 2>"$work/err"
+ok "$?/$(grep -c 'a second time' "$work/err")" "2/1" "the same shard twice is refused"
+bad '.checks[0].tested = -5' "a negative count"
+bad '.checks[0].tested = 1.5' "a count that is not whole"
+bad '(.checks[] | select(.verdict == "pass")) |= (.failed = 5) ' "pass with failed 5"
+bad '.checks[0].failed = .checks[0].tested + 1' "more failed than tested"
+bad '.verdict = "pass"' "a verdict its checks contradict"
+bad '.checks += [.checks[0]]' "a check twice"
+bad '.checks[0].id = "decode/no-such"' "an unknown check"
+bad 'del(.complete)' "no complete field (an older report)"
+bad '.shard.index = 0' "shard 0"
+bad '.checks[0].counterexample = {"input": "zz", "expected": "", "got": ""}' "an input that is no input"
+printf '{"target": "x\\' >"$work/backslash.json"
+refused "$work/backslash.json" "a file ending in a backslash"
+printf '{"target": "x\\u1' >"$work/escape.json"
+refused "$work/escape.json" "a file ending in \\u1"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

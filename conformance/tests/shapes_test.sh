@@ -13,11 +13,11 @@ expect() {
 	lib=$1 symbol=$2 shape=$3 want=$4 check=${5:-} input=${6:-}
 	[ "$lib" = - ] && return 0
 	out=$("$u8conform" --format json --symbol "$symbol" --shape "$shape" "$lib" 2>&1)
-	got=$(printf '%s\n' "$out" | sed -n 's/^  "verdict": "\(.*\)",$/\1/p')
+	got=$(printf '%s\n' "$out" | jq -r .verdict)
 	ok=1
 	[ "$got" = "$want" ] || ok=0
 	if [ -n "$check" ]; then
-		printf '%s\n' "$out" | grep "\"id\": \"$check\"" | grep -q "\"input\": \"$input\"" || ok=0
+		[ "$(printf '%s\n' "$out" | jq -r ".checks[] | select(.id == \"$check\") | .counterexample.input")" = "$input" ] || ok=0
 	fi
 	if [ $ok -eq 1 ]; then
 		passed=$((passed + 1))

@@ -9,7 +9,7 @@ shift
 passed=0 failed=0
 for pair in "$@"; do
 	name=${pair%%=*} lib=${pair#*=}
-	variant=$("$u8conform" --format json "$lib" | sed -n 's/^  "variant": "\(.*\)",$/\1/p')
+	variant=$("$u8conform" --format json "$lib" | jq -r .variant)
 	if [ "$variant" = "$name" ]; then
 		passed=$((passed + 1))
 		echo "ok   profile $name diagnosed as $variant"

@@ -261,15 +261,29 @@ resume(const struct u8tt_defects *d, const uint8_t *s, size_t n, uint32_t *out,
 	return r.len - have;
 }
 
+/* A hostile target's doing at the start of a function. */
+static void
+hook(const char *fn, const uint8_t *s, size_t n)
+{
+	if (u8tt_target.hooks.on_call != NULL)
+		u8tt_target.hooks.on_call(fn, s, n);
+}
+
 U8T_EXPORT int
 u8t_abi_version(void)
 {
+	if (u8tt_target.hooks.on_version != NULL)
+		u8tt_target.hooks.on_version();
 	return U8T_ABI_VERSION;
 }
 
 U8T_EXPORT const char *
 u8t_name(void)
 {
+	if (u8tt_target.hooks.on_name != NULL)
+		u8tt_target.hooks.on_name();
+	if (u8tt_target.hooks.name != NULL)
+		return u8tt_target.hooks.name();
 	return u8tt_target.name;
 }
 
@@ -280,6 +294,7 @@ u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 	size_t i = 0, count = 0, k;
 	int any_ill = 0, prev_ill = 0;
 
+	hook("decode", s, n);
 	if (d->writes_past_cap && n > 0 && all_ascii(s, n)) {
 		/* Defect: the ASCII fast path ends its output like a C
 		 * string, one element past the room it was given. */
@@ -329,6 +344,7 @@ u8t_validate(const uint8_t *s, size_t n, size_t *err)
 	const struct u8tt_defects *d = &u8tt_target.defects;
 	size_t i = 0;
 
+	hook("validate", s, n);
 	while (i < n) {
 		struct step r = step(d, s + i, n - i);
 
@@ -348,6 +364,7 @@ u8t_next(const uint8_t *s, size_t n, uint32_t *cp)
 	const struct u8tt_defects *d = &u8tt_target.defects;
 	struct step r;
 
+	hook("next", s, n);
 	if (n == 0) { /* outside the contract (n >= 1); consume nothing */
 		*cp = U8T_ERROR;
 		return 0;
@@ -357,7 +374,8 @@ u8t_next(const uint8_t *s, size_t n, uint32_t *cp)
 		return 0;
 	}
 	r = step(d, s, n);
-	*cp = r.status == STEP_OK ? r.cp : U8T_ERROR;
+	if (r.status == STEP_OK || !d->next_leaves_cp)
+		*cp = r.status == STEP_OK ? r.cp : U8T_ERROR;
 	if (d->next_past_end && r.status == STEP_TRUNCATED)
 		return r.len + 1; /* Defect: counts the missing trail byte */
 	return r.len;
@@ -369,6 +387,7 @@ u8t_encode(uint32_t cp, uint8_t out[8])
 	const struct u8tt_defects *d = &u8tt_target.defects;
 	size_t len, i;
 
+	hook("encode", NULL, cp);
 	if (cp > 0x10FFFF)
 		return 0; /* no scalar value; Table 3-7 ends at F4 8F BF BF */
 	if (cp >= 0xD800 && cp <= 0xDFFF && !d->encodes_surrogate)

@@ -11,6 +11,9 @@
 #ifndef U8TT_TARGETS_H
 #define U8TT_TARGETS_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 /* One flag per defect, 0 or 1; a broken target sets exactly one. */
 struct u8tt_defects {
 	unsigned char accepts_overlong;    /* C0 80 decodes, to U+0000 */
@@ -36,12 +39,26 @@ struct u8tt_defects {
 	unsigned char fffd_per_run;        /* U+FFFD per run of errors */
 	unsigned char drops_ill_formed;    /* nothing for ill-formed */
 	unsigned char strips_bom;          /* leading EF BB BF dropped */
+	unsigned char next_leaves_cp;      /* next: *cp untouched on errors */
+};
+
+/* What a hostile target (conformance/tests/hostile/) does besides
+ * decoding, each hook NULL when it does nothing there. */
+struct u8tt_hooks {
+	/* At the start of u8t_decode, u8t_validate, u8t_next ("decode",
+	 * ...) with their input, and of u8t_encode with s NULL and n the
+	 * code point. */
+	void (*on_call)(const char *fn, const uint8_t *s, size_t n);
+	void (*on_name)(void);     /* when u8t_name() is asked        */
+	void (*on_version)(void);  /* when u8t_abi_version() is asked */
+	const char *(*name)(void); /* u8t_name()'s answer instead    */
 };
 
 /* What a test target file defines: the rest of the library is base.c. */
 struct u8tt_target {
 	const char *name;            /* u8t_name(): "test-<manifest name>" */
 	struct u8tt_defects defects; /* all zero for the correct control    */
+	struct u8tt_hooks hooks;     /* all NULL but for hostile targets    */
 };
 
 /* Defined by exactly one target file per shared library. */

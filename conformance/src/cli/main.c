@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * main.c - u8conform: test a UTF-8 decoder shipped as a shared library.
+ *
+ * Parses the arguments, makes the plan, has the sandbox run it against
+ * the library in jailed workers, and writes a report a CI job can act
+ * on: exit 0 pass or warn (1 for warn with --strict), 1 fail, 2 usage or
+ * load error, a report that cannot be written, or a run that stopped
+ * before it found a FAIL.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "build.h"
+#include "merge.h"
+#include "options.h"
+#include "progress.h"
+#include "sandbox.h"
+#include "side_by_side.h"
+
+/* The outcome is large; one per process. */
+static struct u8c_sandbox_outcome outcome;
+
+/* Descriptors 0, 1 and 2 closed when we start would be reused by the
+ * first pipes; each gets /dev/null, and a closed stdout is remembered:
+ * the report cannot be written there. */
+static int
+guard_standard_fds(void)
+{
+	int stdout_closed = fcntl(STDOUT_FILENO, F_GETFD) < 0;
+
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 &&
+		    open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) != fd)
+			return -1;
+	return stdout_closed;
+}
+
+/* The exit status a report calls for. */
+static int
+status_of(const struct u8c_report *r, int strict)
+{
+	if (r->verdict == U8C_FAIL || (strict && r->verdict == U8C_WARN))
+		return 1;
+	return r->complete ? 0 : 2;
+}
+
+/* Writes the report; a stream that fails is a line and status 2. */
+static int
+write_report(const struct u8c_report *r, const struct u8c_options *o,
+             int stdout_closed)
+{
+	if (stdout_closed) {
+		fprintf(stderr, "u8conform: cannot write the report: standard "
+		                "output is closed\n");
+		return 2;
+	}
+	errno = 0;
+	if (u8c_report_write(stdout, o->format, r) != 0) {
+		fprintf(stderr, "u8conform: cannot write the report: %s\n",
+		        errno ? strerror(errno) : "write error");
+		return 2;
+	}
+	return status_of(r, o->strict);
+}
+
+static int
+merge(const struct u8c_options *o, int stdout_closed)
+{
+	struct u8c_report r;
+	char err[1024];
+	int rc;
+
+	if (u8c_merge_reports(&r, o->reports, o->nreports, err, sizeof err) !=
+	    0) {
+		fprintf(stderr, "u8conform: %s\n", err);
+		u8c_report_free(&r);
+		return 2;
+	}
+	rc = write_report(&r, o, stdout_closed);
+	u8c_report_free(&r);
+	return rc;
+}
+
+/* The library named must be a file before anything is forked. */
+static int
+check_library(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0) {
+		fprintf(stderr, "u8conform: %s: %s\n", path, strerror(errno));
+		return 2;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fprintf(stderr, "u8conform: %s: not a regular file\n", path);
+		return 2;
+	}
+	return 0;
+}
+
+static void
+make_plan(struct u8c_plan *plan, const struct u8c_options *o)
+{
+	if (o->input) {
+		if (o->input_is_code_point)
+			u8c_family_one_code_point_set(o->input_code_point);
+		else
+			u8c_family_one_set(o->input_bytes, o->input_len);
+		u8c_plan_make(plan, U8C_PLAN_ONE, 0, 0, o->input_is_code_point);
+	} else if (o->exhaustive) {
+		u8c_plan_make(plan, U8C_PLAN_EXHAUSTIVE, o->shard, o->shards,
+		              0);
+	} else {
+		u8c_plan_make(plan, U8C_PLAN_DEFAULT, 0, 0, 0);
+	}
+	plan->profile = o->profile;
+	plan->functions = (1u << U8C_FNS) - 1;
+}
+
+int
+main(int argc, char **argv)
+{
+	static struct u8c_plan plan;
+	struct u8c_sandbox_config cfg;
+	struct u8c_run_facts facts;
+	struct u8c_report r;
+	struct u8c_options o;
+	int stdout_closed, rc;
+
+	if ((stdout_closed = guard_standard_fds()) < 0)
+		return 2;
+	if ((rc = u8c_options_parse(argc, argv, &o)) != 0)
+		return rc < 0 ? 0 : rc;
+	if (o.nreports > 0)
+		return merge(&o, stdout_closed);
+	if ((rc = check_library(o.library)) != 0)
+		return rc;
+	make_plan(&plan, &o);
+	memset(&cfg, 0, sizeof cfg);
+	cfg.path = o.library;
+	cfg.symbol = o.symbol;
+	cfg.shape = o.shape;
+	cfg.plan = &plan;
+	cfg.jobs = o.jobs;
+	cfg.timeout_ms = o.timeout_ms;
+	cfg.max_fatal = o.max_fatal;
+	cfg.capture = o.input;
+	cfg.namespaces = 1;
+	u8c_progress_attach(&cfg, o.exhaustive);
+	u8c_sandbox_run(&cfg, &outcome);
+	u8c_progress_end();
+	if (outcome.status != U8C_SANDBOX_DONE) {
+		fprintf(stderr, "%s\n", outcome.error);
+		return 2;
+	}
+	facts = (struct u8c_run_facts){&plan,   o.library, o.symbol, o.shape,
+	                               o.shard, o.shards,  &outcome};
+	if (u8c_report_build(&r, &facts) != 0) {
+		fprintf(stderr, "u8conform: out of memory\n");
+		u8c_report_free(&r);
+		return 2;
+	}
+	if (o.input && o.format == U8C_FORMAT_TEXT && !stdout_closed)
+		u8c_side_by_side(stdout, &plan, &outcome);
+	rc = write_report(&r, &o, stdout_closed);
+	u8c_report_free(&r);
+	return rc;
+}

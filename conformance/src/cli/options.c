@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * options.c - parsing and checking u8conform's arguments.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "hex.h"
+#include "options.h"
+#include "shape.h"
+#include "shared.h"
+#include "u8t.h"
+
+static const char usage[] = /* printf format: %s is the shapes */
+    "usage: u8conform [options] LIB.so\n"
+    "       u8conform [--format F] [--strict] --merge REPORT.json...\n"
+    "\n"
+    "Tests the u8t_ functions LIB.so exports (see u8t.h) against the\n"
+    "reference decoder (The Unicode Standard, Table 3-7).  The target\n"
+    "runs in jailed worker processes; nothing it does ends the run.\n"
+    "\n"
+    "  --format text|json|junit  report format (default text)\n"
+    "  --strict                  exit 1 on WARN as well as on FAIL\n"
+    "  --profile NAME            judge against a variant: unicode (default),\n"
+    "                            unicode-3.1, rfc2279, cesu8, mutf8, wtf8\n"
+    "  --input HEX|@FILE|U+XXXX  run one input (hex bytes, a regular file's\n"
+    "                            bytes, or a code point for u8t_encode)\n"
+    "                            through every function, side by side with\n"
+    "                            the reference\n"
+    "  --exhaustive              every byte sequence of 1..4 bytes instead of\n"
+    "                            the default suite (4,311,810,304 inputs)\n"
+    "  --jobs N                  worker processes, 1..64 (default: online\n"
+    "                            CPUs)\n"
+    "  --shard K/N               with --exhaustive, only the K-th of N equal\n"
+    "                            parts (1 <= K <= N)\n"
+    "  --timeout MS              time one call may take, and loading and\n"
+    "                            unloading (default 3000)\n"
+    "  --max-fatal N             stop after N crashes, hangs or exits "
+    "(default:\n"
+    "                            never; every input is judged)\n"
+    "  --merge REPORT.json...    one report from the JSON reports of the\n"
+    "                            shards of an --exhaustive run\n"
+    "  --symbol NAME --shape SHAPE\n"
+    "                            test the library's own function NAME, of\n"
+    "                            one of these shapes, instead of u8t_ "
+    "exports:\n"
+    "%s"
+    "  --help, --version\n"
+    "\n"
+    "Exit status: 0 pass or warn, 1 fail (or warn with --strict),\n"
+    "2 usage or load error, a report that cannot be written, or a run\n"
+    "stopped before it found a FAIL.\n";
+
+static int
+bad(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "u8conform: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, " (u8conform --help for usage)\n");
+	return 2;
+}
+
+/* A whole number in lo..hi, written in decimal digits alone. */
+static int
+number(const char *s, unsigned long long lo, unsigned long long hi,
+       unsigned long long *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return errno != 0 || *end != '\0' || *v < lo || *v > hi ? -1 : 0;
+}
+
+static int
+shard(const char *arg, struct u8c_options *o)
+{
+	char k[32], *slash = strchr(arg, '/');
+	unsigned long long kv, nv;
+
+	if (slash == NULL || (size_t)(slash - arg) >= sizeof k)
+		return -1;
+	memcpy(k, arg, (size_t)(slash - arg));
+	k[slash - arg] = '\0';
+	if (number(k, 1, 1000000000, &kv) != 0 ||
+	    number(slash + 1, 1, 1000000000, &nv) != 0 || kv > nv)
+		return -1;
+	o->shard = (size_t)kv;
+	o->shards = (size_t)nv;
+	return 0;
+}
+
+/* --input's argument: @FILE (a regular file), U+XXXX, or hex bytes. */
+static int
+input(const char *arg, struct u8c_options *o)
+{
+	struct stat st;
+	FILE *f;
+
+	o->input = 1;
+	if (arg[0] == '@') {
+		if (stat(arg + 1, &st) != 0)
+			return bad("--input %s: %s", arg, strerror(errno));
+		if (!S_ISREG(st.st_mode))
+			return bad("--input %s: not a regular file", arg);
+		if (st.st_size > U8C_MAX_INPUT)
+			return bad("--input %s: longer than %d bytes", arg,
+			           U8C_MAX_INPUT);
+		if ((f = fopen(arg + 1, "rb")) == NULL)
+			return bad("--input %s: %s", arg, strerror(errno));
+		o->input_len = fread(o->input_bytes, 1, U8C_MAX_INPUT, f);
+		if (ferror(f) || fgetc(f) != EOF) {
+			fclose(f);
+			return bad("--input %s: cannot read it whole", arg);
+		}
+		fclose(f);
+		return 0;
+	}
+	if (arg[0] == 'U' || arg[0] == 'u') {
+		if (u8s_u_parse(arg, &o->input_code_point) != U8S_PARSE_OK)
+			return bad("--input: '%s' is not a code point "
+			           "(U+ and 1..8 hex digits)",
+			           arg);
+		o->input_is_code_point = 1;
+		return 0;
+	}
+	switch (
+	    u8s_hex_parse(arg, o->input_bytes, U8C_MAX_INPUT, &o->input_len)) {
+	case U8S_PARSE_OK:
+		return 0;
+	case U8S_PARSE_LONG:
+		return bad("--input: longer than %d bytes", U8C_MAX_INPUT);
+	default:
+		return bad("--input: '%s' is not hex bytes", arg);
+	}
+}
+
+/* Combinations that mean nothing. */
+static int
+check_combinations(const struct u8c_options *o, const int *given)
+{
+	if (o->nreports != 0) {
+		static const char *const alone[] = {
+		    "input",   "exhaustive", "shard",   "symbol",   "shape",
+		    "profile", "jobs",       "timeout", "max-fatal"};
+		for (size_t k = 0; k < sizeof alone / sizeof alone[0]; k++)
+			if (given[k])
+				return bad("--merge takes no --%s: it reads "
+				           "reports, it runs nothing",
+				           alone[k]);
+		return 0;
+	}
+	if (o->input && (o->exhaustive || o->shards > 0))
+		return bad("--input runs one input: no --exhaustive or "
+		           "--shard");
+	if (o->shards > 0 && !o->exhaustive)
+		return bad("--shard goes with --exhaustive");
+	if ((o->symbol == NULL) != (o->shape == NULL))
+		return bad("--symbol and --shape go together");
+	if (o->shape != NULL && !u8c_shape_known(o->shape))
+		return bad("unknown shape '%s' (bool, glib, unistring, "
+		           "utf8proc)",
+		           o->shape);
+	return 0;
+}
+
+int
+u8c_options_parse(int argc, char **argv, struct u8c_options *o)
+{
+	enum {
+		INPUT,
+		EXHAUSTIVE,
+		SHARD,
+		SYMBOL,
+		SHAPE,
+		PROFILE,
+		JOBS,
+		TIMEOUT,
+		MAX_FATAL,
+		MERGE,
+		FORMAT,
+		STRICT,
+		HELP,
+		VERSION
+	};
+	static const struct option longs[] = {
+	    {"input", required_argument, NULL, INPUT},
+	    {"exhaustive", no_argument, NULL, EXHAUSTIVE},
+	    {"shard", required_argument, NULL, SHARD},
+	    {"symbol", required_argument, NULL, SYMBOL},
+	    {"shape", required_argument, NULL, SHAPE},
+	    {"profile", required_argument, NULL, PROFILE},
+	    {"jobs", required_argument, NULL, JOBS},
+	    {"timeout", required_argument, NULL, TIMEOUT},
+	    {"max-fatal", required_argument, NULL, MAX_FATAL},
+	    {"merge", no_argument, NULL, MERGE},
+	    {"format", required_argument, NULL, FORMAT},
+	    {"strict", no_argument, NULL, STRICT},
+	    {"help", no_argument, NULL, HELP},
+	    {"version", no_argument, NULL, VERSION},
+	    {NULL, 0, NULL, 0},
+	};
+	int given[MERGE] = {0}, c, rc;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long long v;
+
+	memset(o, 0, sizeof *o);
+	o->jobs = cpus < 1                 ? 1
+	          : cpus > U8C_MAX_WORKERS ? U8C_MAX_WORKERS
+	                                   : (unsigned)cpus;
+	o->timeout_ms = 3000;
+	o->profile = u8ref_profile_at(0);
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
+		if (c >= 0 && c < MERGE)
+			given[c] = 1;
+		switch (c) {
+		case INPUT:
+			if ((rc = input(optarg, o)) != 0)
+				return rc;
+			break;
+		case EXHAUSTIVE:
+			o->exhaustive = 1;
+			break;
+		case SHARD:
+			if (shard(optarg, o) != 0)
+				return bad(
+				    "--shard wants K/N with 1 <= K <= N, "
+				    "not '%s'",
+				    optarg);
+			break;
+		case SYMBOL:
+			o->symbol = optarg;
+			break;
+		case SHAPE:
+			o->shape = optarg;
+			break;
+		case PROFILE:
+			if ((o->profile = u8ref_profile_by_name(optarg)) ==
+			    NULL)
+				return bad("unknown profile '%s'", optarg);
+			break;
+		case JOBS:
+			if (number(optarg, 1, U8C_MAX_WORKERS, &v) != 0)
+				return bad(
+				    "--jobs wants 1..%d worker processes, "
+				    "not '%s'",
+				    U8C_MAX_WORKERS, optarg);
+			o->jobs = (unsigned)v;
+			break;
+		case TIMEOUT:
+			if (number(optarg, 1, 86400000, &v) != 0)
+				return bad("--timeout wants milliseconds, "
+				           "1..86400000, not '%s'",
+				           optarg);
+			o->timeout_ms = (unsigned)v;
+			break;
+		case MAX_FATAL:
+			if (number(optarg, 1, 1000000000, &v) != 0)
+				return bad(
+				    "--max-fatal wants a count, 1 or more, "
+				    "not '%s'",
+				    optarg);
+			o->max_fatal = (unsigned)v;
+			break;
+		case MERGE:
+			o->nreports = -1;
+			break;
+		case FORMAT:
+			if (strcmp(optarg, "text") == 0)
+				o->format = U8C_FORMAT_TEXT;
+			else if (strcmp(optarg, "json") == 0)
+				o->format = U8C_FORMAT_JSON;
+			else if (strcmp(optarg, "junit") == 0)
+				o->format = U8C_FORMAT_JUNIT;
+			else
+				return bad("unknown format '%s' (text, json, "
+				           "junit)",
+				           optarg);
+			break;
+		case STRICT:
+			o->strict = 1;
+			break;
+		case HELP:
+			printf(usage, u8c_shape_help);
+			return -1;
+		case VERSION:
+			printf("u8conform 0.1 (target ABI %d)\n",
+			       U8T_ABI_VERSION);
+			return -1;
+		default:
+			return bad("unknown or incomplete option '%s'",
+			           argv[optind - 1]);
+		}
+	}
+	if (o->nreports < 0) {
+		if (optind >= argc)
+			return bad("--merge wants the shards' JSON reports");
+		o->reports = argv + optind;
+		o->nreports = argc - optind;
+	} else if (optind != argc - 1) {
+		return bad("%s", optind < argc ? "give exactly one library"
+		                               : "no library given");
+	} else {
+		o->library = argv[optind];
+	}
+	return check_combinations(o, given);
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checks.c - the catalogue of checks, one row each.
+ *
+ * The order of the rows is the order of every report.  The per-group
+ * rows are expanded from U8C_GROUP_LIST: one per group for u8t_decode,
+ * u8t_validate and u8t_next.
+ */
+#include <string.h>
+
+#include "checks.h"
+
+const char *const u8c_fn_names[U8C_FNS] = {
+    [U8C_FN_DECODE] = "decode",
+    [U8C_FN_VALIDATE] = "validate",
+    [U8C_FN_NEXT] = "next",
+    [U8C_FN_ENCODE] = "encode",
+};
+
+static const struct u8c_check checks[U8C_CHECKS] = {
+#define DECODE_ROW(name, id, title)                                            \
+	[U8C_DECODE_##name] = {"decode/" id, "u8t_decode: " title,             \
+	                       U8C_FN_DECODE, U8C_GROUP_##name},
+    U8C_GROUP_LIST(DECODE_ROW)
+#undef DECODE_ROW
+#define VALIDATE_ROW(name, id, title)                                          \
+	[U8C_VALIDATE_##name] = {"validate/" id, "u8t_validate: " title,       \
+	                         U8C_FN_VALIDATE, U8C_GROUP_##name},
+        U8C_GROUP_LIST(VALIDATE_ROW)
+#undef VALIDATE_ROW
+#define NEXT_ROW(name, id, title)                                              \
+	[U8C_NEXT_##name] = {"next/" id, "u8t_next: " title, U8C_FN_NEXT,      \
+	                     U8C_GROUP_##name},
+            U8C_GROUP_LIST(NEXT_ROW)
+#undef NEXT_ROW
+                /* clang-format off */
+	[U8C_DECODE_REPLACEMENT] = {"decode/replacement", "u8t_decode: U+FFFD per maximal subpart", U8C_FN_DECODE, -1},
+	[U8C_DECODE_DROPS] = {"decode/drops", "u8t_decode: ill-formed input replaced, not dropped", U8C_FN_DECODE, -1},
+	[U8C_DECODE_BOM] = {"decode/bom", "u8t_decode: a leading BOM kept as U+FEFF", U8C_FN_DECODE, -1},
+	[U8C_NEXT_REPLACEMENT] = {"next/replacement", "u8t_next: errors as long as their maximal subpart", U8C_FN_NEXT, -1},
+	[U8C_ENCODE_SCALARS] = {"encode/scalars", "u8t_encode: every scalar value, shortest form", U8C_FN_ENCODE, -1},
+	[U8C_ENCODE_SURROGATES] = {"encode/surrogates", "u8t_encode: refuses surrogates D800..DFFF", U8C_FN_ENCODE, -1},
+	[U8C_ENCODE_BEYOND] = {"encode/beyond", "u8t_encode: refuses values beyond U+10FFFF", U8C_FN_ENCODE, -1},
+	[U8C_ABI_DECODE_CAP] = {"abi/decode-cap", "u8t_decode: returns at most cap", U8C_FN_DECODE, -1},
+	[U8C_ABI_VALIDATE] = {"abi/validate", "u8t_validate: returns 0 or 1, and the right offset", U8C_FN_VALIDATE, -1},
+	[U8C_ABI_NEXT] = {"abi/next", "u8t_next: consumes 1..n bytes", U8C_FN_NEXT, -1},
+	[U8C_ABI_ENCODE] = {"abi/encode", "u8t_encode: writes at most 6 bytes", U8C_FN_ENCODE, -1},
+	[U8C_CONSISTENCY_DECODE_NEXT] = {"consistency/decode-next", "u8t_decode gives what u8t_next gives", U8C_FN_ANY, -1},
+	[U8C_STATE_BETWEEN_CALLS] = {"state/between-calls", "no state kept between calls", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_CRASH] = {"isolation/crash", "never crashes (killed by a signal)", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_OVERREAD] = {"isolation/over-read", "never reads past the end of its input", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_UNDERREAD] = {"isolation/under-read", "never reads before the start of its input", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_OVERWRITE] = {"isolation/over-write", "never writes past the end of its output", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_HANG] = {"isolation/hang", "never hangs (no answer within the timeout)", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_EXIT] = {"isolation/exit", "never calls exit", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_OUTPUT] = {"isolation/output", "never writes to stdout or stderr", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_SPAWN] = {"isolation/spawn", "never starts a process or a program", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_KILL] = {"isolation/kill", "never signals another process", U8C_FN_ANY, -1},
+    /* clang-format on */
+};
+
+const struct u8c_check *
+u8c_check(enum u8c_check_id c)
+{
+	return &checks[c];
+}
+
+int
+u8c_check_by_id(const char *id)
+{
+	for (int c = 0; c < U8C_CHECKS; c++)
+		if (strcmp(checks[c].id, id) == 0)
+			return c;
+	return -1;
+}

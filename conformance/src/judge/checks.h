@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * checks.h - the catalogue of checks: what u8conform judges, one row
+ * each.
+ *
+ * A check has an id (a contract: reports, expectation files and CI jobs
+ * name it), a title, the function it judges and, for the per-group
+ * checks, the group of inputs it covers.  The ids below name the rows
+ * of the table in checks.c; the per-group rows come from U8C_GROUP_LIST,
+ * so a group cannot be added without its three checks.
+ */
+#ifndef U8C_CHECKS_H
+#define U8C_CHECKS_H
+
+#include <stddef.h>
+
+#include "groups.h"
+
+/* The target's functions, in the order an item calls them. */
+enum u8c_fn {
+	U8C_FN_DECODE,
+	U8C_FN_VALIDATE,
+	U8C_FN_NEXT,
+	U8C_FN_ENCODE,
+	U8C_FNS,
+	U8C_FN_ANY = U8C_FNS, /* a check of the target as a whole */
+};
+
+/* The functions that decode bytes, as bits. */
+#define U8C_DECODING_FNS                                                       \
+	(1u << U8C_FN_DECODE | 1u << U8C_FN_VALIDATE | 1u << U8C_FN_NEXT)
+
+/* Short names ("decode"), as --functions and reports spell them. */
+extern const char *const u8c_fn_names[U8C_FNS];
+
+/* What can happen to a target's process, beyond a wrong answer. */
+enum u8c_fate {
+	U8C_FATE_CRASH,     /* killed by a signal (detail: the signal)       */
+	U8C_FATE_OVERREAD,  /* read past the end of its input                */
+	U8C_FATE_UNDERREAD, /* read before the start of its input            */
+	U8C_FATE_OVERWRITE, /* wrote past the end of its output              */
+	U8C_FATE_HANG,      /* no answer within the timeout                  */
+	U8C_FATE_EXIT,      /* called exit (detail: the status)              */
+	U8C_FATE_OUTPUT,    /* wrote to stdout or stderr                     */
+	U8C_FATE_SPAWN,     /* started a process, or a program               */
+	U8C_FATE_KILL,      /* sent a signal to another process              */
+	U8C_FATES
+};
+
+enum u8c_check_id {
+#define U8C_DECODE_ID(name, id, title) U8C_DECODE_##name,
+	U8C_GROUP_LIST(U8C_DECODE_ID)
+#undef U8C_DECODE_ID
+#define U8C_VALIDATE_ID(name, id, title) U8C_VALIDATE_##name,
+	    U8C_GROUP_LIST(U8C_VALIDATE_ID)
+#undef U8C_VALIDATE_ID
+#define U8C_NEXT_ID(name, id, title) U8C_NEXT_##name,
+	        U8C_GROUP_LIST(U8C_NEXT_ID)
+#undef U8C_NEXT_ID
+	            U8C_DECODE_REPLACEMENT,
+	U8C_DECODE_DROPS,
+	U8C_DECODE_BOM,
+	U8C_NEXT_REPLACEMENT,
+	U8C_ENCODE_SCALARS,
+	U8C_ENCODE_SURROGATES,
+	U8C_ENCODE_BEYOND,
+	U8C_ABI_DECODE_CAP,
+	U8C_ABI_VALIDATE,
+	U8C_ABI_NEXT,
+	U8C_ABI_ENCODE,
+	U8C_CONSISTENCY_DECODE_NEXT,
+	U8C_STATE_BETWEEN_CALLS,
+	U8C_ISOLATION_CRASH, /* one per fate, in enum u8c_fate's order */
+	U8C_ISOLATION_OVERREAD,
+	U8C_ISOLATION_UNDERREAD,
+	U8C_ISOLATION_OVERWRITE,
+	U8C_ISOLATION_HANG,
+	U8C_ISOLATION_EXIT,
+	U8C_ISOLATION_OUTPUT,
+	U8C_ISOLATION_SPAWN,
+	U8C_ISOLATION_KILL,
+	U8C_CHECKS
+};
+
+/* The per-group checks of a function are its group's index apart. */
+_Static_assert(U8C_VALIDATE_ROW_00_7F - U8C_DECODE_ROW_00_7F == U8C_GROUPS &&
+                   U8C_NEXT_ROW_00_7F - U8C_VALIDATE_ROW_00_7F == U8C_GROUPS,
+               "one check per group and function, in group order");
+_Static_assert(U8C_ISOLATION_KILL - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
+               "one isolation check per fate, in fate order");
+
+struct u8c_check {
+	const char *id;    /* "decode/overlong-3": a contract            */
+	const char *title; /* what passing it means                      */
+	enum u8c_fn fn;    /* the function it judges, or U8C_FN_ANY      */
+	int group;         /* its enum u8c_group, or -1                  */
+};
+
+/* The row of check @c. */
+const struct u8c_check *u8c_check(enum u8c_check_id c);
+
+/* The check of @fn (decode, validate or next) for group @g. */
+static inline enum u8c_check_id
+u8c_check_of_group(enum u8c_fn fn, enum u8c_group g)
+{
+	return (enum u8c_check_id)(U8C_DECODE_ROW_00_7F + (int)fn * U8C_GROUPS +
+	                           (int)g);
+}
+
+/* The isolation check of @fate. */
+static inline enum u8c_check_id
+u8c_check_of_fate(enum u8c_fate fate)
+{
+	return (enum u8c_check_id)(U8C_ISOLATION_CRASH + (int)fate);
+}
+
+/* The check whose id is @id, or -1. */
+int u8c_check_by_id(const char *id);
+
+#endif /* U8C_CHECKS_H */

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * diagnose.c - what a decoder's fitting answers say about it: its
+ * replacement policy, and which variant of UTF-8 it reads.
+ */
+#include "judge.h"
+#include "match.h"
+
+int
+u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok, size_t ntok,
+                const size_t *counts)
+{
+	size_t k, bytes, subparts, count;
+	int dropped = 0;
+
+	for (k = 0; k < ntok; k++) {
+		if (tok[k].bytes == 0)
+			continue;
+		for (bytes = subparts = count = 0; k < ntok && tok[k].bytes > 0;
+		     k++) {
+			bytes += tok[k].bytes;
+			subparts++;
+			count += counts[k];
+		}
+		t->policy_runs++;
+		if (count != subparts)
+			t->policy_violated |= 1u << U8C_POLICY_MAXIMAL;
+		if (count != bytes)
+			t->policy_violated |= 1u << U8C_POLICY_PER_BYTE;
+		if (count != 1)
+			t->policy_violated |= 1u << U8C_POLICY_PER_RUN;
+		if (count != 0)
+			t->policy_violated |= 1u << U8C_POLICY_DROPS;
+		dropped |= count == 0;
+	}
+	return dropped;
+}
+
+/*
+ * Lead bytes whose reading differs between profiles: a byte b such that
+ * some profile decodes <b> or some <b x> unlike Table 3-7.  An input
+ * without one reads alike under every profile and says nothing about
+ * the variant.  Worked out from the tables once per process.
+ */
+static const unsigned char *
+telling_leads(void)
+{
+	static unsigned char telling[256];
+	static int ready;
+	const struct u8ref_profile *p, *unicode = u8ref_profile_at(0);
+	struct u8ref_result a, b;
+	uint8_t s[2];
+	unsigned x, y;
+	size_t i;
+
+	for (x = 0; !ready && x < 256; x++) {
+		s[0] = (uint8_t)x;
+		for (y = 0; y < 257 && !telling[x]; y++) {
+			s[1] = (uint8_t)y;
+			for (i = 1; (p = u8ref_profile_at(i)) != NULL; i++) {
+				a = u8ref_decode_one(unicode, s,
+				                     y < 256 ? 2 : 1);
+				b = u8ref_decode_one(p, s, y < 256 ? 2 : 1);
+				if (a.status != b.status || a.len != b.len ||
+				    a.cp != b.cp)
+					telling[x] = 1;
+			}
+		}
+	}
+	ready = 1;
+	return telling;
+}
+
+static int
+same_code_points(const uint32_t *a, const uint32_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+void
+u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
+                  const struct u8c_reading *in, const uint32_t *got,
+                  size_t ngot)
+{
+	static struct u8c_token tok[U8C_MAX_TOKENS];
+	const unsigned char *telling = telling_leads();
+	const struct u8ref_profile *p;
+	size_t i, ntok;
+
+	for (i = 0; i < in->n && !telling[in->s[i]]; i++)
+		;
+	if (i == in->n)
+		return;
+	t->variant_tested++;
+	for (i = 0; (p = u8ref_profile_at(i)) != NULL; i++) {
+		/* A profile ruled out stays ruled out. */
+		if (t->variant_violated >> i & 1u)
+			continue;
+		/* The reading at hand, given exactly, fits. */
+		if (p == read_by && ngot == in->nwant &&
+		    same_code_points(got, in->want, ngot))
+			continue;
+		ntok = u8c_tokenize(p, in->s, in->n, tok);
+		if (!u8c_match(tok, ntok, got, ngot, NULL, NULL))
+			t->variant_violated |= 1u << i;
+	}
+}

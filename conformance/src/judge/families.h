@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * families.h - the inputs of the conformance suite, numbered.
+ *
+ * A family is a function from an index to an item: bytes for the
+ * decoding functions, a code point for u8t_encode.  Workers share a
+ * family by ranges of indexes, and a finding names its item by family
+ * and index, so the supervisor can rebuild any input it is told of.
+ */
+#ifndef U8C_FAMILIES_H
+#define U8C_FAMILIES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Longest input a family gives, and --input takes. */
+#define U8C_MAX_INPUT 4096
+
+enum u8c_item_kind {
+	U8C_ITEM_BYTES,      /* for u8t_decode, u8t_validate, u8t_next */
+	U8C_ITEM_CODE_POINT, /* for u8t_encode                         */
+};
+
+/* One input of a family. */
+struct u8c_item {
+	enum u8c_item_kind kind;
+	const uint8_t *s; /* the bytes (kind BYTES)         */
+	size_t n;
+	uint32_t cp; /* the code point (kind CODE_POINT) */
+};
+
+struct u8c_family {
+	const char *name;
+	enum u8c_item_kind kind;
+	size_t (*count)(void);
+	/* Item i: its bytes into buf[0..U8C_MAX_INPUT) (returns their
+	 * length), or its code point (the return value). */
+	size_t (*get)(size_t i, uint8_t *buf);
+};
+
+/*
+ * u8c_family_item - item @i of @f, its bytes (if any) in @buf.
+ */
+struct u8c_item u8c_family_item(const struct u8c_family *f, size_t i,
+                                uint8_t *buf);
+
+/* The byte classes of Table 3-7 (and of the five- and six-byte forms),
+ * every sequence of 1..4 classes with each class's first and last
+ * member. */
+extern const struct u8c_family u8c_family_categories;
+/* Every input of 1, 2 and 3 bytes. */
+extern const struct u8c_family u8c_family_short;
+/* Every supplementary scalar value in four bytes. */
+extern const struct u8c_family u8c_family_supplementary;
+/* Every supplementary value as a pair of three-byte surrogates. */
+extern const struct u8c_family u8c_family_surrogate_pairs;
+/* Four-, five- and six-byte forms of values beyond U+10FFFF. */
+extern const struct u8c_family u8c_family_long_forms;
+/* Short categories inside text: after and before ASCII and multi-byte
+ * characters, cut at the end, repeated, at offsets 0..63. */
+extern const struct u8c_family u8c_family_context;
+/* Every sequence of 1..4 bytes (4,311,810,304 inputs). */
+extern const struct u8c_family u8c_family_exhaustive;
+/* The encoder's code points: all of 0..10FFFF, then values beyond it up
+ * to 7FFFFFFF and the top of the 32-bit range. */
+extern const struct u8c_family u8c_family_encoder;
+/* One input of bytes, and one code point: what u8c_family_one_set was
+ * given last (u8conform --input, a fuzzer's input). */
+extern const struct u8c_family u8c_family_one;
+extern const struct u8c_family u8c_family_one_code_point;
+void u8c_family_one_set(const uint8_t *s, size_t n);
+void u8c_family_one_code_point_set(uint32_t cp);
+
+#endif /* U8C_FAMILIES_H */

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * reading.h - the reference's reading of an input: its characters and
+ * maximal subparts, the code points they decode to, and what the input
+ * is about.
+ */
+#ifndef U8C_READING_H
+#define U8C_READING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "families.h"
+#include "groups.h"
+#include "u8ref.h"
+
+enum { U8C_MAX_TOKENS = U8C_MAX_INPUT };
+
+/* A piece of the reading: a character, or one maximal subpart of
+ * ill-formed bytes. */
+struct u8c_token {
+	uint32_t cp;    /* the character; U+FFFD for a subpart       */
+	uint16_t len;   /* bytes it takes in the input               */
+	uint16_t bytes; /* a subpart's length, 0 for a character     */
+	int8_t group;   /* what it is about, or -1: not known        */
+	uint8_t status; /* U8REF_OK, or why it is a subpart          */
+};
+
+struct u8c_reading {
+	const uint8_t *s;
+	size_t n;
+	enum u8c_group group; /* its first error, else its first row    */
+	uint32_t groups;      /* every group among its pieces           */
+	uint32_t want[U8C_MAX_TOKENS]; /* one code point per token      */
+	size_t nwant;
+	struct u8c_token tok[U8C_MAX_TOKENS];
+	size_t ntok;
+};
+
+/*
+ * u8c_tokenize - cuts s[0..n) into tokens as profile @p reads it.
+ * Under Table 3-7 (profile 0) each token also gets its group.  Returns
+ * the number of tokens.
+ */
+size_t u8c_tokenize(const struct u8ref_profile *p, const uint8_t *s, size_t n,
+                    struct u8c_token *tok);
+
+/*
+ * u8c_read - the whole reading of s[0..n) under profile @p (tokens and
+ * code points), with its meaning under Table 3-7 (groups).  Not thread
+ * safe: it remembers the last prefix it read, since an enumeration's
+ * inputs share theirs.
+ */
+void u8c_read(const struct u8ref_profile *p, const uint8_t *s, size_t n,
+              struct u8c_reading *in);
+
+#endif /* U8C_READING_H */

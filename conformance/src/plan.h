@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * plan.h - what a run of u8conform does, as a table: which families of
+ * inputs, placed where, with which extra probes.
+ *
+ * The plan is fixed before the jail is made, so every process of the
+ * jail holds the same copy; workers, the supervisor and the report name
+ * items by (row, index) into it.
+ */
+#ifndef U8C_PLAN_H
+#define U8C_PLAN_H
+
+#include <stddef.h>
+
+#include "families.h"
+#include "u8ref.h"
+
+enum { U8C_PLAN_MAX = 16 };
+
+/* Where inputs lie: their last byte before a guard page, or their first
+ * byte after one. */
+enum u8c_placement { U8C_GUARD_AFTER, U8C_GUARD_BEFORE };
+
+struct u8c_plan_row {
+	const struct u8c_family *family;
+	enum u8c_placement placement;
+	int probes;   /* the state probe after every item               */
+	int variants; /* diagnose the variant on every variants-th item
+	                 (0: never)                                      */
+	size_t first; /* items first .. first + count - 1 of the family */
+	size_t count;
+};
+
+struct u8c_plan {
+	struct u8c_plan_row rows[U8C_PLAN_MAX];
+	size_t nrows;
+	const struct u8ref_profile *profile; /* judged against             */
+	unsigned functions;                  /* bit per enum u8c_fn judged */
+};
+
+/* What the plan is for. */
+enum u8c_plan_kind {
+	U8C_PLAN_DEFAULT,    /* the suite: every family once             */
+	U8C_PLAN_EXHAUSTIVE, /* every input of 1..4 bytes, or a shard    */
+	U8C_PLAN_ONE,        /* one input (--input), bytes or code point */
+};
+
+/*
+ * u8c_plan_make - the plan of @kind.  With U8C_PLAN_EXHAUSTIVE, shard
+ * @shard of @shards (from 1; 0 of 0 for all); with U8C_PLAN_ONE,
+ * @code_point says whether the one input is u8c_family_one_code_point.
+ */
+void u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
+                   size_t shards, int code_point);
+
+/* Items in all rows of @kind (bytes or code points). */
+size_t u8c_plan_items(const struct u8c_plan *plan, enum u8c_item_kind kind);
+
+#endif /* U8C_PLAN_H */

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * build.c - from tallies to a report.
+ *
+ * The target's name and the library's path are the only strings from
+ * outside, and go through u8c_safe_text here.  A check that could not
+ * be judged on any of its items, or that a stopped run never reached,
+ * is reported as skipped rather than left out.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "hex.h"
+#include "safe_text.h"
+
+char *
+u8c_example_input(const struct u8c_plan *plan, const struct u8c_example *e)
+{
+	static uint8_t buf[U8C_MAX_INPUT];
+	size_t room = 3 * U8C_MAX_INPUT + 16;
+	const struct u8c_plan_row *row;
+	struct u8c_item item;
+	char *text;
+
+	if (e->during == U8C_DURING_LOADING)
+		return strdup("(loading)");
+	if (e->during == U8C_DURING_UNLOADING)
+		return strdup("(unloading)");
+	if ((text = malloc(room)) == NULL)
+		return NULL;
+	if (e->kind == U8C_ITEM_CODE_POINT) {
+		u8s_u_format(text, room, e->cp);
+		return text;
+	}
+	/* the whole input, from its family; the bytes kept if the example
+	 * names no row of this plan */
+	if (e->run < plan->nrows) {
+		row = &plan->rows[e->run];
+		item = u8c_family_item(row->family, e->index, buf);
+	} else {
+		item = (struct u8c_item){
+		    U8C_ITEM_BYTES, e->bytes,
+		    e->n < U8C_EXAMPLE_BYTES ? e->n : U8C_EXAMPLE_BYTES, 0};
+	}
+	u8s_hex_format(text, room, item.s, item.n);
+	return text;
+}
+
+/* A byte or code point row is in the plan for the function @fn. */
+static int
+planned(const struct u8c_plan *plan, enum u8c_fn fn)
+{
+	enum u8c_item_kind kind =
+	    fn == U8C_FN_ENCODE ? U8C_ITEM_CODE_POINT : U8C_ITEM_BYTES;
+
+	return u8c_plan_items(plan, kind) > 0;
+}
+
+static int
+applies(const struct u8c_report *r, const struct u8c_plan *plan,
+        enum u8c_check_id c)
+{
+	enum u8c_fn fn = u8c_check(c)->fn;
+
+	if (fn == U8C_FN_ANY)
+		return c >= U8C_ISOLATION_CRASH;
+	return (r->functions >> fn & 1u) && planned(plan, fn);
+}
+
+/* The name the report gives the target. */
+static char *
+target_name(const struct u8c_run_facts *f)
+{
+	const struct u8c_sandbox_outcome *o = f->outcome;
+	const char *base = strrchr(f->path, '/');
+	char buf[512];
+
+	if (f->symbol != NULL) {
+		snprintf(buf, sizeof buf, "%s (%s shape)", f->symbol, f->shape);
+		return u8c_safe_text((const uint8_t *)buf, strlen(buf),
+		                     U8C_SAFE_TEXT_MAX);
+	}
+	if (o->name_len > 0)
+		return u8c_safe_text(o->name, o->name_len, U8C_SAFE_TEXT_MAX);
+	base = base ? base + 1 : f->path;
+	return u8c_safe_text((const uint8_t *)base, strlen(base),
+	                     U8C_SAFE_TEXT_MAX);
+}
+
+/* The texts of an example were written by a worker, in memory the
+ * target could reach: read them as outside bytes. */
+static char *
+safe_copy(const char *text, size_t room)
+{
+	return u8c_safe_text((const uint8_t *)text, strnlen(text, room),
+	                     2 * room);
+}
+
+static char *
+display_path(const char *path)
+{
+	char buf[4096];
+
+	/* as dlopen was given it: a bare name means a file here */
+	snprintf(buf, sizeof buf, "%s%s", strchr(path, '/') ? "" : "./", path);
+	return u8c_safe_text((const uint8_t *)buf, strlen(buf),
+	                     U8C_SAFE_TEXT_MAX * 4);
+}
+
+int
+u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
+{
+	const struct u8c_sandbox_outcome *o = f->outcome;
+	const struct u8c_tallies *t = &o->total;
+
+	memset(r, 0, sizeof *r);
+	r->target = target_name(f);
+	r->path = display_path(f->path);
+	r->profile = f->plan->profile->name;
+	r->profile_source = f->plan->profile->source;
+	r->verdict = u8c_tally_verdict(t);
+	r->policy = u8c_policy_name(t);
+	r->variant = u8c_variant_name(t);
+	r->policy_runs = t->policy_runs;
+	r->policy_ruled_out = t->policy_violated;
+	r->variant_tested = t->variant_tested;
+	r->variant_ruled_out = t->variant_violated;
+	r->exports = o->exports;
+	r->functions = o->exports & f->plan->functions;
+	r->hung = o->set_aside;
+	r->complete = o->complete;
+	if (!o->complete)
+		r->stopped = strdup(o->stopped[0] ? o->stopped : "early");
+	r->shard = f->shard;
+	r->shards = f->shards;
+	r->namespaced = o->namespaced;
+	if (r->target == NULL || r->path == NULL)
+		return -1;
+	for (int c = 0; c < U8C_CHECKS; c++) {
+		const struct u8c_tally *y = &t->t[c];
+		struct u8c_report_check *rc = &r->checks[c];
+
+		rc->check = (enum u8c_check_id)c;
+		rc->level = (enum u8c_level)y->level;
+		rc->tested = y->tested;
+		rc->failed = y->failed;
+		rc->died = y->died;
+		rc->ran = y->tested > 0 || y->failed > 0;
+		rc->skipped =
+		    !rc->ran && (y->died > 0 ||
+		                 (!o->complete &&
+		                  applies(r, f->plan, (enum u8c_check_id)c)));
+		if (y->nexamples == 0)
+			continue;
+		rc->has_example = 1;
+		rc->example.input = u8c_example_input(f->plan, &y->ex[0]);
+		rc->example.expected =
+		    safe_copy(y->ex[0].expected, sizeof y->ex[0].expected);
+		rc->example.got = safe_copy(y->ex[0].got, sizeof y->ex[0].got);
+		rc->example.reproduced = y->ex[0].reproduced;
+		if (rc->example.input == NULL || rc->example.expected == NULL ||
+		    rc->example.got == NULL)
+			return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fields.h - the names of the JSON report's fields: a contract, spelled
+ * once for the writer (json.c) and the reader (merge.c).
+ *
+ * Fields are only ever added; none is renamed or removed.
+ */
+#ifndef U8C_FIELDS_H
+#define U8C_FIELDS_H
+
+/* top level, in the order they are written */
+#define U8C_F_TARGET    "target"
+#define U8C_F_PATH      "path"
+#define U8C_F_PROFILE   "profile"
+#define U8C_F_VERDICT   "verdict"
+#define U8C_F_POLICY    "policy"
+#define U8C_F_VARIANT   "variant"
+#define U8C_F_EVIDENCE  "evidence"
+#define U8C_F_CHECKS    "checks"
+#define U8C_F_COMPLETE  "complete"  /* added with the sandbox        */
+#define U8C_F_STOPPED   "stopped"   /* only when not complete        */
+#define U8C_F_SKIPPED   "skipped"   /* ids of checks not judged      */
+#define U8C_F_SHARD     "shard"     /* {index, of}, with --shard     */
+#define U8C_F_FUNCTIONS "functions" /* the functions judged          */
+#define U8C_F_JAIL      "jail"      /* "pid namespace" or "process group" */
+
+/* evidence */
+#define U8C_F_POLICY_RUNS       "policy_runs"
+#define U8C_F_POLICY_RULED_OUT  "policy_ruled_out"
+#define U8C_F_VARIANT_TESTED    "variant_tested"
+#define U8C_F_VARIANT_RULED_OUT "variant_ruled_out"
+
+/* shard */
+#define U8C_F_INDEX "index"
+#define U8C_F_OF    "of"
+
+/* a check */
+#define U8C_F_ID             "id"
+#define U8C_F_TITLE          "title"
+#define U8C_F_TESTED         "tested"
+#define U8C_F_FAILED         "failed"
+#define U8C_F_COUNTEREXAMPLE "counterexample"
+#define U8C_F_DIED           "died" /* items whose call died */
+
+/* a counterexample */
+#define U8C_F_INPUT      "input"
+#define U8C_F_EXPECTED   "expected"
+#define U8C_F_GOT        "got"
+#define U8C_F_REPRODUCED "reproduced" /* re-checked in a fresh worker */
+
+#endif /* U8C_FIELDS_H */

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json.c - the report as JSON, built with jansson, which escapes every
+ * string and keeps fields in the order they are set.
+ */
+#include <jansson.h>
+
+#include "fields.h"
+#include "report.h"
+
+static void
+set(json_t *o, const char *key, json_t *value)
+{
+	json_object_set_new(o, key, value);
+}
+
+static json_t *
+string(const char *s)
+{
+	/* every string is ours or made safe: valid UTF-8 */
+	return json_string(s != NULL ? s : "");
+}
+
+static json_t *
+count(uint64_t n)
+{
+	return json_integer((json_int_t)n);
+}
+
+static json_t *
+example(const struct u8c_report_example *e)
+{
+	json_t *o = json_object();
+
+	set(o, U8C_F_INPUT, string(e->input));
+	set(o, U8C_F_EXPECTED, string(e->expected));
+	set(o, U8C_F_GOT, string(e->got));
+	if (e->reproduced >= 0)
+		set(o, U8C_F_REPRODUCED, json_boolean(e->reproduced));
+	return o;
+}
+
+static json_t *
+check(const struct u8c_report_check *c)
+{
+	const struct u8c_check *row = u8c_check(c->check);
+	json_t *o = json_object();
+
+	set(o, U8C_F_ID, string(row->id));
+	set(o, U8C_F_TITLE, string(row->title));
+	set(o, U8C_F_VERDICT, string(u8c_level_names[c->level]));
+	set(o, U8C_F_TESTED, count(c->tested));
+	set(o, U8C_F_FAILED, count(c->failed));
+	set(o, U8C_F_COUNTEREXAMPLE,
+	    c->has_example ? example(&c->example) : json_null());
+	set(o, U8C_F_DIED, count(c->died));
+	return o;
+}
+
+static json_t *
+document(const struct u8c_report *r)
+{
+	json_t *o = json_object(), *evidence = json_object();
+	json_t *checks = json_array(), *skipped = json_array();
+	json_t *functions = json_array();
+
+	set(o, U8C_F_TARGET, string(r->target));
+	set(o, U8C_F_PATH, string(r->path));
+	set(o, U8C_F_PROFILE, string(r->profile));
+	set(o, U8C_F_VERDICT, string(u8c_report_verdict_name(r)));
+	set(o, U8C_F_POLICY, string(r->policy));
+	set(o, U8C_F_VARIANT, string(r->variant));
+	/* What policy and variant were inferred from, so that the reports
+	 * of shards merge exactly. */
+	set(evidence, U8C_F_POLICY_RUNS, count(r->policy_runs));
+	set(evidence, U8C_F_POLICY_RULED_OUT, count(r->policy_ruled_out));
+	set(evidence, U8C_F_VARIANT_TESTED, count(r->variant_tested));
+	set(evidence, U8C_F_VARIANT_RULED_OUT, count(r->variant_ruled_out));
+	set(o, U8C_F_EVIDENCE, evidence);
+	for (int c = 0; c < U8C_CHECKS; c++) {
+		if (r->checks[c].ran)
+			json_array_append_new(checks, check(&r->checks[c]));
+		if (r->checks[c].skipped)
+			json_array_append_new(
+			    skipped,
+			    string(u8c_check((enum u8c_check_id)c)->id));
+	}
+	set(o, U8C_F_CHECKS, checks);
+	set(o, U8C_F_COMPLETE, json_boolean(r->complete));
+	if (!r->complete)
+		set(o, U8C_F_STOPPED, string(r->stopped));
+	set(o, U8C_F_SKIPPED, skipped);
+	for (int fn = 0; fn < U8C_FNS; fn++)
+		if (r->functions >> fn & 1u)
+			json_array_append_new(functions,
+			                      string(u8c_fn_names[fn]));
+	set(o, U8C_F_FUNCTIONS, functions);
+	if (r->shard > 0) {
+		json_t *shard = json_object();
+
+		set(shard, U8C_F_INDEX, count(r->shard));
+		set(shard, U8C_F_OF, count(r->shards));
+		set(o, U8C_F_SHARD, shard);
+	}
+	if (r->namespaced >= 0)
+		set(o, U8C_F_JAIL,
+		    string(r->namespaced ? "pid namespace" : "process group"));
+	return o;
+}
+
+int
+u8c_report_json(FILE *out, const struct u8c_report *r)
+{
+	json_t *doc = document(r);
+	int rc = json_dumpf(doc, out, JSON_INDENT(2));
+
+	json_decref(doc);
+	if (rc == 0 && fputc('\n', out) == EOF)
+		rc = -1;
+	return rc;
+}

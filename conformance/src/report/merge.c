@@ -1,0 +1,542 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * merge.c - read u8conform's JSON reports back, with jansson, and add
+ * them up.
+ *
+ * A report is refused, with the reason, unless every field is of its
+ * type and every count agrees with the rest: these files travel between
+ * CI jobs, and a merged report that passes must mean every shard did.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fields.h"
+#include "hex.h"
+#include "merge.h"
+
+/* What is being read, for the error line. */
+struct reading {
+	const char *file;
+	char *err;
+	size_t errlen;
+};
+
+static int
+refuse(struct reading *rd, const char *fmt, ...)
+{
+	char why[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	snprintf(rd->err, rd->errlen, "%s: not a whole u8conform report: %s",
+	         rd->file, why);
+	return -1;
+}
+
+/* The file's text, if it is no larger than a report can be. */
+static char *
+slurp(struct reading *rd, size_t *len)
+{
+	FILE *f = fopen(rd->file, "rb");
+	char *buf;
+	size_t got;
+
+	if (f == NULL) {
+		snprintf(rd->err, rd->errlen, "%s: %s", rd->file,
+		         strerror(errno));
+		return NULL;
+	}
+	if ((buf = malloc(U8C_MERGE_MAX_BYTES + 1)) == NULL) {
+		fclose(f);
+		snprintf(rd->err, rd->errlen, "%s: out of memory", rd->file);
+		return NULL;
+	}
+	got = fread(buf, 1, U8C_MERGE_MAX_BYTES + 1, f);
+	if (ferror(f)) {
+		snprintf(rd->err, rd->errlen, "%s: %s", rd->file,
+		         strerror(errno));
+		got = 0;
+		free(buf);
+		buf = NULL;
+	} else if (got > U8C_MERGE_MAX_BYTES) {
+		snprintf(rd->err, rd->errlen,
+		         "%s: larger than %d MiB: not a u8conform report",
+		         rd->file, U8C_MERGE_MAX_BYTES >> 20);
+		free(buf);
+		buf = NULL;
+	}
+	fclose(f);
+	*len = got;
+	return buf;
+}
+
+static const char *
+string_field(struct reading *rd, json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (!json_is_string(v)) {
+		refuse(rd, "\"%s\" is not a string", key);
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+static int
+count_field(struct reading *rd, json_t *o, const char *key, uint64_t *n,
+            int optional)
+{
+	json_t *v = json_object_get(o, key);
+
+	if (v == NULL && optional) {
+		*n = 0;
+		return 0;
+	}
+	if (!json_is_integer(v) || json_integer_value(v) < 0)
+		return refuse(rd, "\"%s\" is not a count", key);
+	*n = (uint64_t)json_integer_value(v);
+	return 0;
+}
+
+static int
+level_of(const char *name)
+{
+	for (int l = 0; l < 4; l++)
+		if (strcmp(name, u8c_level_names[l]) == 0)
+			return l;
+	return -1;
+}
+
+/* An example's input text as the example it names, for ordering. */
+static int
+example_key(const char *input, struct u8c_example *e)
+{
+	static uint8_t bytes[U8C_MAX_INPUT];
+	size_t n;
+
+	memset(e, 0, sizeof *e);
+	if (strcmp(input, "(loading)") == 0) {
+		e->during = U8C_DURING_LOADING;
+		return 0;
+	}
+	if (strcmp(input, "(unloading)") == 0) {
+		e->during = U8C_DURING_UNLOADING;
+		return 0;
+	}
+	if (u8s_u_parse(input, &e->cp) == U8S_PARSE_OK) {
+		e->kind = U8C_ITEM_CODE_POINT;
+		return 0;
+	}
+	if (strcmp(input, "(empty)") == 0)
+		return 0;
+	if (u8s_hex_parse(input, bytes, sizeof bytes, &n) != U8S_PARSE_OK)
+		return -1;
+	e->kind = U8C_ITEM_BYTES;
+	e->n = n;
+	memcpy(e->bytes, bytes, n < U8C_EXAMPLE_BYTES ? n : U8C_EXAMPLE_BYTES);
+	return 0;
+}
+
+static int
+read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
+{
+	const char *input, *expected, *got;
+	json_t *reproduced = json_object_get(o, U8C_F_REPRODUCED);
+	struct u8c_example key;
+
+	if (!json_is_object(o))
+		return refuse(rd, "a counterexample is not an object");
+	if ((input = string_field(rd, o, U8C_F_INPUT)) == NULL ||
+	    (expected = string_field(rd, o, U8C_F_EXPECTED)) == NULL ||
+	    (got = string_field(rd, o, U8C_F_GOT)) == NULL)
+		return -1;
+	if (example_key(input, &key) != 0)
+		return refuse(rd, "counterexample input \"%.40s\" is no input",
+		              input);
+	if (reproduced != NULL && !json_is_boolean(reproduced))
+		return refuse(rd, "\"%s\" is not true or false",
+		              U8C_F_REPRODUCED);
+	e->input = strdup(input);
+	e->expected = strdup(expected);
+	e->got = strdup(got);
+	e->reproduced = reproduced == NULL ? -1 : json_is_true(reproduced);
+	return e->input && e->expected && e->got ? 0 : refuse(rd, "no memory");
+}
+
+static int
+read_check(struct reading *rd, json_t *o, struct u8c_report *r)
+{
+	const char *id, *verdict;
+	struct u8c_report_check *c;
+	json_t *example;
+	int k, level;
+
+	if (!json_is_object(o))
+		return refuse(rd, "a check is not an object");
+	if ((id = string_field(rd, o, U8C_F_ID)) == NULL ||
+	    (verdict = string_field(rd, o, U8C_F_VERDICT)) == NULL)
+		return -1;
+	if ((k = u8c_check_by_id(id)) < 0)
+		return refuse(rd, "unknown check \"%.40s\"", id);
+	c = &r->checks[k];
+	if (c->ran)
+		return refuse(rd, "check %s twice", id);
+	if ((level = level_of(verdict)) < 0)
+		return refuse(rd, "%s: unknown verdict \"%.20s\"", id, verdict);
+	if (count_field(rd, o, U8C_F_TESTED, &c->tested, 0) != 0 ||
+	    count_field(rd, o, U8C_F_FAILED, &c->failed, 0) != 0 ||
+	    count_field(rd, o, U8C_F_DIED, &c->died, 1) != 0)
+		return -1;
+	if (c->failed > c->tested)
+		return refuse(rd, "%s: %llu failed of %llu tested", id,
+		              (unsigned long long)c->failed,
+		              (unsigned long long)c->tested);
+	if ((level == U8C_PASS) != (c->failed == 0))
+		return refuse(rd, "%s: verdict %s with %llu failed", id,
+		              verdict, (unsigned long long)c->failed);
+	c->check = (enum u8c_check_id)k;
+	c->level = (enum u8c_level)level;
+	c->ran = 1;
+	example = json_object_get(o, U8C_F_COUNTEREXAMPLE);
+	if (example == NULL || json_is_null(example))
+		return 0;
+	c->has_example = 1;
+	return read_example(rd, example, &c->example);
+}
+
+static int
+read_evidence(struct reading *rd, json_t *o, struct u8c_report *r)
+{
+	uint64_t p = 0, v = 0;
+
+	if (!json_is_object(o))
+		return refuse(rd, "\"%s\" is not an object", U8C_F_EVIDENCE);
+	if (count_field(rd, o, U8C_F_POLICY_RUNS, &r->policy_runs, 0) ||
+	    count_field(rd, o, U8C_F_POLICY_RULED_OUT, &p, 0) ||
+	    count_field(rd, o, U8C_F_VARIANT_TESTED, &r->variant_tested, 0) ||
+	    count_field(rd, o, U8C_F_VARIANT_RULED_OUT, &v, 0))
+		return -1;
+	if (p >= 1u << U8C_POLICIES || v >= 1u << 16)
+		return refuse(rd, "ruled-out sets of unknown bits");
+	r->policy_ruled_out = (uint32_t)p;
+	r->variant_ruled_out = (uint32_t)v;
+	return 0;
+}
+
+static int
+read_shard(struct reading *rd, json_t *o, struct u8c_report *r)
+{
+	uint64_t k = 0, n = 0;
+
+	if (o == NULL)
+		return 0;
+	if (!json_is_object(o) || count_field(rd, o, U8C_F_INDEX, &k, 0) ||
+	    count_field(rd, o, U8C_F_OF, &n, 0))
+		return refuse(rd, "\"%s\" is not {index, of}", U8C_F_SHARD);
+	if (k < 1 || k > n || n > 1000000000)
+		return refuse(rd, "shard %llu of %llu", (unsigned long long)k,
+		              (unsigned long long)n);
+	r->shard = (size_t)k;
+	r->shards = (size_t)n;
+	return 0;
+}
+
+static int
+read_skipped(struct reading *rd, json_t *a, struct u8c_report *r)
+{
+	size_t i;
+	json_t *v;
+	int k;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_array(a))
+		return refuse(rd, "\"%s\" is not a list", U8C_F_SKIPPED);
+	json_array_foreach(a, i, v)
+	{
+		if (!json_is_string(v) ||
+		    (k = u8c_check_by_id(json_string_value(v))) < 0)
+			return refuse(rd, "unknown check in \"%s\"",
+			              U8C_F_SKIPPED);
+		r->checks[k].check = (enum u8c_check_id)k;
+		r->checks[k].skipped = 1;
+	}
+	return 0;
+}
+
+static int
+read_functions(struct reading *rd, json_t *a, struct u8c_report *r)
+{
+	size_t i;
+	json_t *v;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_array(a))
+		return refuse(rd, "\"%s\" is not a list", U8C_F_FUNCTIONS);
+	json_array_foreach(a, i, v)
+	{
+		int fn;
+
+		for (fn = 0; fn < U8C_FNS; fn++)
+			if (json_is_string(v) &&
+			    strcmp(json_string_value(v), u8c_fn_names[fn]) == 0)
+				break;
+		if (fn == U8C_FNS)
+			return refuse(rd, "unknown function in \"%s\"",
+			              U8C_F_FUNCTIONS);
+		r->functions |= 1u << fn;
+	}
+	return 0;
+}
+
+/* The worst level among the checks: what the verdict must be. */
+static enum u8c_level
+worst(const struct u8c_report *r)
+{
+	enum u8c_level v = U8C_PASS;
+
+	for (int c = 0; c < U8C_CHECKS; c++)
+		if (r->checks[c].ran && r->checks[c].level > v)
+			v = r->checks[c].level;
+	return v;
+}
+
+/* One file into @r (zeroed); every field checked. */
+static int
+read_report(struct reading *rd, struct u8c_report *r)
+{
+	const char *target, *path, *profile, *verdict, *stopped;
+	const struct u8ref_profile *p;
+	json_t *doc, *checks, *v, *complete;
+	json_error_t jerr;
+	size_t len, i;
+	char *text;
+	int rc = -1;
+
+	if ((text = slurp(rd, &len)) == NULL)
+		return -1;
+	doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+	free(text);
+	if (doc == NULL)
+		return refuse(rd, "line %d: %s", jerr.line, jerr.text);
+	if (!json_is_object(doc)) {
+		refuse(rd, "not a JSON object");
+		goto out;
+	}
+	if ((target = string_field(rd, doc, U8C_F_TARGET)) == NULL ||
+	    (path = string_field(rd, doc, U8C_F_PATH)) == NULL ||
+	    (profile = string_field(rd, doc, U8C_F_PROFILE)) == NULL ||
+	    (verdict = string_field(rd, doc, U8C_F_VERDICT)) == NULL)
+		goto out;
+	if ((p = u8ref_profile_by_name(profile)) == NULL) {
+		refuse(rd, "unknown profile \"%.40s\"", profile);
+		goto out;
+	}
+	r->target = strdup(target);
+	r->path = strdup(path);
+	r->profile = p->name;
+	r->profile_source = p->source;
+	complete = json_object_get(doc, U8C_F_COMPLETE);
+	if (!json_is_boolean(complete)) {
+		refuse(rd,
+		       "\"%s\" is not true or false (a report of an older "
+		       "u8conform?)",
+		       U8C_F_COMPLETE);
+		goto out;
+	}
+	r->complete = json_is_true(complete);
+	if (!r->complete) {
+		if ((stopped = string_field(rd, doc, U8C_F_STOPPED)) == NULL)
+			goto out;
+		r->stopped = strdup(stopped);
+	}
+	if (read_evidence(rd, json_object_get(doc, U8C_F_EVIDENCE), r) != 0 ||
+	    read_shard(rd, json_object_get(doc, U8C_F_SHARD), r) != 0 ||
+	    read_functions(rd, json_object_get(doc, U8C_F_FUNCTIONS), r) != 0 ||
+	    read_skipped(rd, json_object_get(doc, U8C_F_SKIPPED), r) != 0)
+		goto out;
+	checks = json_object_get(doc, U8C_F_CHECKS);
+	if (!json_is_array(checks)) {
+		refuse(rd, "\"%s\" is not a list", U8C_F_CHECKS);
+		goto out;
+	}
+	json_array_foreach(checks, i, v)
+	{
+		if (read_check(rd, v, r) != 0)
+			goto out;
+	}
+	r->verdict = worst(r);
+	if (strcmp(verdict, u8c_report_verdict_name(r)) != 0) {
+		refuse(rd, "verdict %.10s, but its checks say %s", verdict,
+		       u8c_report_verdict_name(r));
+		goto out;
+	}
+	if (r->target == NULL || r->path == NULL) {
+		refuse(rd, "no memory");
+		goto out;
+	}
+	rc = 0;
+out:
+	json_decref(doc);
+	return rc;
+}
+
+/* Keeps the smaller of two examples of a check. */
+static void
+merge_example(struct u8c_report_check *to, struct u8c_report_check *from)
+{
+	struct u8c_example a, b;
+
+	if (!from->has_example)
+		return;
+	if (to->has_example && example_key(to->example.input, &a) == 0 &&
+	    example_key(from->example.input, &b) == 0 &&
+	    !u8c_example_before(&b, &a))
+		return;
+	free(to->example.input);
+	free(to->example.expected);
+	free(to->example.got);
+	to->example = from->example;
+	to->has_example = 1;
+	memset(&from->example, 0, sizeof from->example);
+	from->has_example = 0;
+}
+
+static void
+add(struct u8c_report *to, struct u8c_report *from)
+{
+	to->policy_runs += from->policy_runs;
+	to->policy_ruled_out |= from->policy_ruled_out;
+	to->variant_tested += from->variant_tested;
+	to->variant_ruled_out |= from->variant_ruled_out;
+	to->functions |= from->functions;
+	if (!from->complete && to->stopped == NULL && from->stopped) {
+		to->stopped = from->stopped;
+		from->stopped = NULL;
+	}
+	to->complete &= from->complete;
+	for (int c = 0; c < U8C_CHECKS; c++) {
+		struct u8c_report_check *a = &to->checks[c],
+		                        *b = &from->checks[c];
+
+		a->skipped |= b->skipped;
+		if (!b->ran)
+			continue;
+		a->check = b->check;
+		a->ran = 1;
+		a->tested += b->tested;
+		a->failed += b->failed;
+		a->died += b->died;
+		if (b->level > a->level)
+			a->level = b->level;
+		merge_example(a, b);
+	}
+}
+
+/* Names the shards of @of that no file held. */
+static void
+missing(struct u8c_report *r, const unsigned char *seen, size_t of)
+{
+	char text[512];
+	size_t at = 0, n = 0;
+
+	for (size_t k = 1; k <= of; k++) {
+		if (seen[k])
+			continue;
+		n++;
+		if (at < sizeof text - 64)
+			at += (size_t)snprintf(text + at, sizeof text - at,
+			                       "%s%zu", at ? ", " : "", k);
+	}
+	if (n == 0)
+		return;
+	if (at >= sizeof text - 64)
+		snprintf(text + at, sizeof text - at, ", ...");
+	free(r->stopped);
+	r->stopped = malloc(sizeof text + 64);
+	if (r->stopped != NULL)
+		snprintf(r->stopped, sizeof text + 64,
+		         "%zu of %zu shards missing: %s", n, of, text);
+	r->complete = 0;
+}
+
+int
+u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
+                  char *err, size_t errlen)
+{
+	unsigned char *seen = NULL;
+	struct u8c_report one;
+	int rc = -1;
+
+	memset(r, 0, sizeof *r);
+	r->namespaced = -1;
+	for (int i = 0; i < nfiles; i++) {
+		struct reading rd = {files[i], err, errlen};
+
+		memset(&one, 0, sizeof one);
+		if (read_report(&rd, &one) != 0)
+			goto out;
+		if (i == 0) {
+			r->target = one.target;
+			r->path = one.path;
+			one.target = one.path = NULL;
+			r->profile = one.profile;
+			r->profile_source = one.profile_source;
+			r->shards = one.shards;
+			r->complete = 1;
+			if (one.shards > 0 &&
+			    (seen = calloc(one.shards + 1, 1)) == NULL) {
+				snprintf(err, errlen, "out of memory");
+				goto out;
+			}
+		} else if (strcmp(one.path, r->path) != 0 ||
+		           strcmp(one.profile, r->profile) != 0) {
+			snprintf(err, errlen,
+			         "%s: a report on %s (%s), not %s (%s)",
+			         files[i], one.path, one.profile, r->path,
+			         r->profile);
+			goto out;
+		} else if (one.shards != r->shards || one.shards == 0) {
+			snprintf(
+			    err, errlen,
+			    "%s: not a shard of the same --shard K/%zu run "
+			    "as %s",
+			    files[i], r->shards, files[0]);
+			goto out;
+		}
+		if (seen != NULL && seen[one.shard]++) {
+			snprintf(err, errlen,
+			         "%s: shard %zu of %zu a second time", files[i],
+			         one.shard, one.shards);
+			goto out;
+		}
+		add(r, &one);
+		u8c_report_free(&one);
+	}
+	if (seen != NULL)
+		missing(r, seen, r->shards);
+	for (int c = 0; c < U8C_CHECKS; c++)
+		r->checks[c].skipped &= !r->checks[c].ran;
+	r->shard = 0;
+	r->verdict = worst(r);
+	r->policy =
+	    u8c_policy_name_of(r->policy_runs, r->policy_ruled_out,
+	                       r->checks[U8C_DECODE_REPLACEMENT].tested +
+	                           r->checks[U8C_NEXT_REPLACEMENT].tested);
+	r->variant =
+	    u8c_variant_name_of(r->variant_tested, r->variant_ruled_out);
+	rc = 0;
+	memset(&one, 0, sizeof one);
+out:
+	u8c_report_free(&one);
+	free(seen);
+	return rc;
+}

@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * report.h - the report of a run: one schema, written as text, JSON or
+ * JUnit, and read back from JSON by --merge.
+ *
+ * Every string in a report is safe to print in any format: what came
+ * from the target (its name) or the user (the path) passed through
+ * u8c_safe_text when the report was built, and the rest is ours.  The
+ * JSON field names are a contract; json.c and merge.c take them from the
+ * one table in fields.h.
+ */
+#ifndef U8C_REPORT_H
+#define U8C_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "checks.h"
+#include "tally.h"
+
+struct u8c_report_example {
+	char *input; /* "C0 80", "U+D800", or "(loading)", "(unloading)" */
+	char *expected;
+	char *got;
+	int reproduced; /* re-checked in a fresh worker: 1, 0; or -1     */
+};
+
+struct u8c_report_check {
+	enum u8c_check_id check;
+	enum u8c_level level;
+	uint64_t tested, failed, died;
+	int ran;     /* judged at least one item, or failed              */
+	int skipped; /* none of its items could be judged (see died), or
+	                the run stopped before it ran                    */
+	int has_example;
+	struct u8c_report_example example;
+};
+
+struct u8c_report {
+	char *target; /* the target's name, made safe           */
+	char *path;   /* the library, made safe                 */
+	const char *profile;
+	const char *profile_source;
+	enum u8c_level verdict;
+	const char *policy, *variant;
+	uint64_t policy_runs, variant_tested;
+	uint32_t policy_ruled_out, variant_ruled_out;
+	unsigned functions; /* bit per enum u8c_fn: judged           */
+	unsigned exports;   /* bit per enum u8c_fn: exported         */
+	unsigned hung;      /* not called after hanging too often    */
+	int complete;
+	char *stopped;        /* why not complete, or NULL               */
+	size_t shard, shards; /* --exhaustive --shard K/N, or 0 of 0   */
+	int namespaced;       /* the jail was a PID namespace: 1, 0; -1 ? */
+	struct u8c_report_check checks[U8C_CHECKS];
+};
+
+/* The formats. */
+enum u8c_format { U8C_FORMAT_TEXT, U8C_FORMAT_JSON, U8C_FORMAT_JUNIT };
+
+/*
+ * u8c_report_write - @r in @format to @out.  Returns 0, or -1 when the
+ * stream failed (errno says why).
+ */
+int u8c_report_write(FILE *out, enum u8c_format format,
+                     const struct u8c_report *r);
+
+/* The writers; each returns -1 if the stream failed. */
+int u8c_report_text(FILE *out, const struct u8c_report *r);
+int u8c_report_json(FILE *out, const struct u8c_report *r);
+int u8c_report_junit(FILE *out, const struct u8c_report *r);
+
+/* u8c_report_free - free what a report owns. */
+void u8c_report_free(struct u8c_report *r);
+
+/* Checks that ran with no FAIL, and checks with one. */
+void u8c_report_counts(const struct u8c_report *r, unsigned *passed,
+                       unsigned *failed, unsigned *skipped);
+
+/* The level reported for the whole run: INFO reads as pass. */
+const char *u8c_report_verdict_name(const struct u8c_report *r);
+
+#endif /* U8C_REPORT_H */

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * filter.c - the worker's seccomp filter, with libseccomp.
+ *
+ * Everything not named here is allowed: the target may allocate, map,
+ * read files, start threads and use signals on itself.  The filter
+ * applies to every thread the target starts after it is loaded.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/syscall.h>
+
+#include "filter.h"
+
+/* The system calls that write through a descriptor, and which argument
+ * is the descriptor. */
+static const struct {
+	int nr;
+	unsigned arg;
+} writes[] = {
+    {SCMP_SYS(write), 0},           {SCMP_SYS(writev), 0},
+    {SCMP_SYS(pwrite64), 0},        {SCMP_SYS(pwritev), 0},
+    {SCMP_SYS(pwritev2), 0},        {SCMP_SYS(sendto), 0},
+    {SCMP_SYS(sendmsg), 0},         {SCMP_SYS(sendmmsg), 0},
+    {SCMP_SYS(sendfile), 0},        {SCMP_SYS(vmsplice), 0},
+    {SCMP_SYS(splice), 2},          {SCMP_SYS(tee), 1},
+    {SCMP_SYS(copy_file_range), 2},
+};
+
+static const int spawns[] = {SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(execve),
+                             SCMP_SYS(execveat)};
+
+/* Signals aimed by process id (argument 0) at another process. */
+static const int signals_by_pid[] = {SCMP_SYS(kill), SCMP_SYS(tgkill),
+                                     SCMP_SYS(rt_sigqueueinfo),
+                                     SCMP_SYS(rt_tgsigqueueinfo)};
+
+static int
+add(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned count,
+    const struct scmp_arg_cmp *cmp)
+{
+	if (nr < 0) /* a call this architecture or libseccomp lacks */
+		return 0;
+	return seccomp_rule_add_array(ctx, action, nr, count, cmp);
+}
+
+int
+u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
+{
+	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
+	struct scmp_arg_cmp cmp;
+	size_t k, f;
+	int rc = 0;
+
+	if (ctx == NULL)
+		return -ENOMEM;
+	for (k = 0; rc == 0 && k < sizeof spawns / sizeof spawns[0]; k++)
+		rc = add(ctx, SCMP_ACT_TRAP, spawns[k], 0, NULL);
+	cmp = (struct scmp_arg_cmp){0, SCMP_CMP_MASKED_EQ, CLONE_THREAD, 0};
+	if (rc == 0)
+		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(clone), 1, &cmp);
+	if (rc == 0)
+		rc =
+		    add(ctx, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0, NULL);
+	cmp = (struct scmp_arg_cmp){0, SCMP_CMP_NE, (scmp_datum_t)pid, 0};
+	for (k = 0;
+	     rc == 0 && k < sizeof signals_by_pid / sizeof signals_by_pid[0];
+	     k++)
+		rc = add(ctx, SCMP_ACT_TRAP, signals_by_pid[k], 1, &cmp);
+	/* tkill names a thread; this process's only thread at first is
+	 * the one whose id is the process id. */
+	if (rc == 0)
+		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(tkill), 1, &cmp);
+	if (rc == 0)
+		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_send_signal), 0,
+		         NULL);
+	/* exit_group traps unless its status has the worker's mark (the
+	 * worker passes it as a long: no stray high bits) */
+	cmp = (struct scmp_arg_cmp){0, SCMP_CMP_LT, U8C_FILTER_OWN_EXIT, 0};
+	if (rc == 0)
+		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(exit_group), 1, &cmp);
+	cmp = (struct scmp_arg_cmp){0, SCMP_CMP_GT,
+	                            U8C_FILTER_OWN_EXIT | 0xFFFF, 0};
+	if (rc == 0)
+		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(exit_group), 1, &cmp);
+	for (k = 0; rc == 0 && k < sizeof writes / sizeof writes[0]; k++)
+		for (f = 0; rc == 0 && f < nfds; f++) {
+			cmp = (struct scmp_arg_cmp){writes[k].arg, SCMP_CMP_EQ,
+			                            (scmp_datum_t)fds[f], 0};
+			rc = add(ctx, SCMP_ACT_TRAP, writes[k].nr, 1, &cmp);
+		}
+	if (rc == 0)
+		rc = seccomp_load(ctx);
+	seccomp_release(ctx);
+	return rc;
+}
+
+enum u8c_trap
+u8c_filter_class(long nr)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof writes / sizeof writes[0]; k++)
+		if (nr == writes[k].nr)
+			return U8C_TRAP_WRITE;
+	for (k = 0; k < sizeof spawns / sizeof spawns[0]; k++)
+		if (nr == spawns[k])
+			return U8C_TRAP_SPAWN;
+	if (nr == SCMP_SYS(clone))
+		return U8C_TRAP_SPAWN;
+	if (nr == SCMP_SYS(exit_group))
+		return U8C_TRAP_EXIT;
+	if (nr == SCMP_SYS(tkill) || nr == SCMP_SYS(pidfd_send_signal))
+		return U8C_TRAP_KILL;
+	for (k = 0; k < sizeof signals_by_pid / sizeof signals_by_pid[0]; k++)
+		if (nr == signals_by_pid[k])
+			return U8C_TRAP_KILL;
+	return U8C_TRAP_OTHER;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * filter.h - the system calls a worker's target may not make, and what
+ * happens when it tries.
+ *
+ * Each of them traps (SIGSYS) instead of running, so the worker names
+ * the item that was running and decides what the call returns:
+ *   - fork, vfork, clone without CLONE_THREAD, execve, execveat: spawning
+ *     (EPERM; clone3 is refused with ENOSYS, so glibc falls back to clone
+ *     and its flags can be seen);
+ *   - kill, tkill, tgkill, rt_(tg)sigqueueinfo aimed at another process,
+ *     pidfd_send_signal: signalling (EPERM);
+ *   - exit_group: the target ending the process (the call is abandoned;
+ *     the worker's own end is the plain exit system call);
+ *   - any write to a descriptor that leads to stdout or stderr: output
+ *     (reported as written, so the target goes on).
+ * Built with libseccomp, which knows each architecture's numbers.
+ */
+#ifndef U8C_FILTER_H
+#define U8C_FILTER_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/* The worker's own exit_group carries this in its status's high bits
+ * (the exit status is the low eight); any other traps. */
+#define U8C_FILTER_OWN_EXIT 0x7A110000
+
+/* How a trapped call is classed. */
+enum u8c_trap {
+	U8C_TRAP_OTHER,
+	U8C_TRAP_WRITE, /* arg 0 (or the noted one) is the descriptor */
+	U8C_TRAP_SPAWN,
+	U8C_TRAP_KILL,
+	U8C_TRAP_EXIT,
+};
+
+/*
+ * u8c_filter_install - install the filter in this (single-threaded)
+ * process, whose id is @pid.  @fds are the descriptors that lead to
+ * stdout or stderr.  Returns 0, or a negative errno value.
+ */
+int u8c_filter_install(pid_t pid, const int *fds, size_t nfds);
+
+/* u8c_filter_class - the class of trapped system call @nr. */
+enum u8c_trap u8c_filter_class(long nr);
+
+#endif /* U8C_FILTER_H */

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * forkserver.c - the fork server: a one-threaded copy of the loaded
+ * loader, which forks workers on command and, at the end, unloads.
+ *
+ * Forking a worker from here costs one fork, not a dlopen and the
+ * constructors again, and every worker starts from the same state: the
+ * library as loading left it, before any call.  The fork server runs no
+ * target code until the unloading, which it does last, with its stdout
+ * and stderr on a pipe of their own.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/signalfd.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jail.h"
+
+/* The workers alive, by slot. */
+static pid_t workers[U8C_SLOTS];
+
+static void
+reap(const struct u8c_jail *j)
+{
+	pid_t pid;
+	int status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
+		for (unsigned k = 0; k < U8C_SLOTS; k++)
+			if (workers[k] == pid) {
+				workers[k] = 0;
+				j->sh->slots[k].status = status;
+				__atomic_add_fetch(&j->sh->slots[k].ended, 1,
+				                   __ATOMIC_RELEASE);
+			}
+}
+
+static void
+start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
+      int sigfd)
+{
+	pid_t pid;
+
+	if (workers[k] != 0)
+		return; /* the supervisor's mistake: one per slot */
+	if ((pid = fork()) == 0) {
+		close(sigfd);
+		u8c_worker_main(j, t, k);
+	}
+	if (pid < 0) {
+		/* told as a worker that ended at once */
+		j->sh->slots[k].status = -errno;
+		__atomic_add_fetch(&j->sh->slots[k].started, 1,
+		                   __ATOMIC_RELEASE);
+		__atomic_add_fetch(&j->sh->slots[k].ended, 1, __ATOMIC_RELEASE);
+		return;
+	}
+	workers[k] = pid;
+	__atomic_add_fetch(&j->sh->slots[k].started, 1, __ATOMIC_RELEASE);
+}
+
+/* The end: fds 1 and 2 (and what the target duplicated from them) on
+ * the unloading pipe, then dlclose and exit, which run the library's
+ * destructors and atexit handlers. */
+_Noreturn static void
+unload(const struct u8c_jail *j, const struct u8c_target *t)
+{
+	struct u8c_target mine = *t;
+	int fds[64];
+
+	u8c_jail_redirect_output(j->unload_out[1], fds, 64);
+	u8c_target_unload(&mine);
+	exit(U8C_EXIT_UNLOADED);
+}
+
+_Noreturn void
+u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
+{
+	struct u8c_command c;
+	struct pollfd fds[2];
+	sigset_t chld;
+	ssize_t got;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
+	fds[0] = (struct pollfd){j->cmd[0], POLLIN, 0};
+	fds[1] = (struct pollfd){signalfd(-1, &chld, SFD_CLOEXEC), POLLIN, 0};
+	j->sh->load.step = U8C_LOAD_SERVING;
+	for (;;) {
+		if (poll(fds, 2, -1) < 0 && errno != EINTR)
+			_exit(1);
+		if (fds[1].revents & POLLIN) {
+			struct signalfd_siginfo si;
+
+			if (read(fds[1].fd, &si, sizeof si) < 0 &&
+			    errno != EAGAIN)
+				_exit(1);
+			reap(j);
+		}
+		if (!(fds[0].revents & (POLLIN | POLLHUP)))
+			continue;
+		got = read(j->cmd[0], &c, sizeof c);
+		if (got == 0)
+			_exit(0); /* the supervisor is gone */
+		if (got != (ssize_t)sizeof c || c.slot >= U8C_SLOTS)
+			continue;
+		if (c.op == U8C_CMD_START) {
+			sigprocmask(SIG_UNBLOCK, &chld, NULL);
+			start(j, t, c.slot, fds[1].fd);
+			sigprocmask(SIG_BLOCK, &chld, NULL);
+		} else if (c.op == U8C_CMD_SIGNAL && workers[c.slot] != 0) {
+			kill(workers[c.slot], c.sig);
+		} else if (c.op == U8C_CMD_UNLOAD) {
+			close(fds[1].fd);
+			sigprocmask(SIG_UNBLOCK, &chld, NULL);
+			unload(j, t);
+		}
+	}
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * shared.h - the memory the supervisor shares with the loader, the fork
+ * server and the workers, and what each side may write in it.
+ *
+ * The supervisor maps it before anything is forked, so every process of
+ * the jail inherits it at the same address.  Target code runs in those
+ * processes and can scribble on it: the supervisor reads every field as
+ * untrusted (indexes are bounds-checked, lengths clamped, texts cut at
+ * their buffers) and never follows a pointer found here.
+ */
+#ifndef U8C_SHARED_H
+#define U8C_SHARED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "answers.h"
+#include "plan.h"
+#include "tally.h"
+
+enum {
+	U8C_MAX_WORKERS = 64,
+	U8C_SLOTS = U8C_MAX_WORKERS + 1, /* and one for fresh workers  */
+	U8C_NAME_MAX = 4096, /* bytes of u8t_name() brought back   */
+	U8C_LOG_MAX = 2048,  /* a worker's own diagnostics         */
+};
+
+/* What a slot's worker is doing, as one word the supervisor polls. */
+enum u8c_phase {
+	U8C_PHASE_DECODE = U8C_FN_DECODE, /* calling the target: the phases */
+	U8C_PHASE_VALIDATE = U8C_FN_VALIDATE, /* are the functions, then   */
+	U8C_PHASE_NEXT = U8C_FN_NEXT,         /* the state probe           */
+	U8C_PHASE_ENCODE = U8C_FN_ENCODE,
+	U8C_PHASE_PROBE,
+	U8C_PHASES,
+	U8C_PHASE_HARNESS = U8C_PHASES, /* our own code: reading, judging */
+	U8C_PHASE_IDLE,                 /* waiting for an order           */
+};
+
+/* Where loading is, for the one line that says where it went wrong. */
+enum u8c_load_step {
+	U8C_LOAD_STARTING,
+	U8C_LOAD_DLOPEN, /* dlopen: the library's constructors run */
+	U8C_LOAD_VERSION,
+	U8C_LOAD_NAME,
+	U8C_LOAD_SYMBOLS,
+	U8C_LOAD_DONE,    /* loaded; the fork server is starting   */
+	U8C_LOAD_REFUSED, /* our check refused it: see error       */
+	U8C_LOAD_SERVING, /* the fork server is up                 */
+};
+
+/* What the loader brings back. */
+struct u8c_load_report {
+	volatile uint32_t step; /* enum u8c_load_step                   */
+	int32_t abi_version;
+	uint32_t exports; /* bit per enum u8c_fn                         */
+	uint32_t name_len;
+	uint8_t name[U8C_NAME_MAX]; /* raw, as u8t_name() gave it        */
+	char error[512];            /* with U8C_LOAD_REFUSED             */
+	uint32_t output_fds;        /* loaded with fds 1, 2 on this pipe  */
+};
+
+/* A slot's order: written by the supervisor, then order_seq bumped. */
+struct u8c_order {
+	uint32_t row;       /* the plan row                              */
+	uint32_t take_more; /* after [lo, hi), chunks of the row's counter */
+	size_t lo, hi;      /* these items first                          */
+	uint32_t dead;      /* for item lo: phases that killed a worker,
+	                       not to be called again (bits)              */
+	uint32_t capture;   /* keep the raw answers of item lo            */
+	uint32_t fresh;     /* compute the fresh probe answers instead    */
+};
+
+struct u8c_slot {
+	/* supervisor -> worker */
+	volatile uint32_t order_seq; /* futex word: a new order          */
+	struct u8c_order order;
+	/* worker -> supervisor */
+	volatile uint32_t done_seq; /* order_seq of the last order done  */
+	volatile uint32_t phase;    /* enum u8c_phase                    */
+	volatile uint32_t row;      /* the item being judged             */
+	volatile size_t current;
+	volatile size_t hi;         /* the end of its current range      */
+	volatile uint64_t judged;   /* items judged: with the phase, a
+	                               call that takes too long shows   */
+	volatile uint32_t dead;     /* phases of `current` already dead   */
+	volatile uint32_t retiring; /* leaving on purpose, after `current` */
+	volatile uint32_t log_len;
+	char log[U8C_LOG_MAX]; /* what our own code wrote, for errors */
+	/* fork server -> supervisor */
+	volatile uint32_t started; /* workers started in this slot      */
+	volatile uint32_t ended;   /* and ended                         */
+	volatile int32_t status;   /* how the last one ended (waitpid)  */
+};
+
+/* A plan row's progress. */
+struct u8c_row_state {
+	volatile size_t next; /* first item no worker has taken yet */
+	volatile size_t done; /* items judged to the end            */
+};
+
+/* The raw answers on one item, for --input's side-by-side view. */
+struct u8c_capture {
+	volatile uint32_t captured;
+	uint8_t given[U8C_FNS];
+	size_t cap, ndecode;
+	uint32_t decode[U8C_MAX_INPUT];
+	int valid;
+	size_t err;
+	size_t nnext;
+	uint32_t next_cp[U8C_MAX_INPUT];
+	size_t next_len[U8C_MAX_INPUT];
+	size_t nencode;
+	uint8_t encode[8];
+};
+
+struct u8c_shared {
+	struct u8c_load_report load;
+	volatile int32_t jail_ns;       /* 1: the jail is a PID namespace     */
+	volatile int32_t init_pid;      /* the jail's init, as we see it      */
+	volatile int32_t loader_pid;    /* as the jail sees it           */
+	volatile uint32_t loader_ended; /* and how it ended, by init     */
+	volatile int32_t loader_status;
+	volatile uint32_t server_ended; /* the fork server's end, by the */
+	volatile int32_t server_status; /* loader or by init             */
+	volatile int32_t server_pid;
+	volatile uint32_t stop;    /* workers: take no more items        */
+	volatile uint32_t fns_off; /* functions set aside (bit per fn)   */
+	volatile uint32_t fatal;   /* fatal fates met, for --max-fatal   */
+	volatile uint32_t hangs[U8C_PHASES];
+	volatile uint32_t fresh_ok; /* fresh_probe holds fresh answers    */
+	struct u8c_probe fresh_probe[U8C_PROBES];
+	struct u8c_row_state rows[U8C_PLAN_MAX];
+	struct u8c_slot slots[U8C_SLOTS];
+	struct u8c_capture capture;
+	struct u8c_tallies tallies[U8C_SLOTS]; /* one per slot          */
+};
+
+#endif /* U8C_SHARED_H */

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * target.c - dlopen a target and find its u8t_ functions.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "shape.h"
+#include "target.h"
+
+/* Stores dlsym(@name) in the function pointer at @fn, when there is
+ * one: POSIX guarantees the conversion. */
+static void
+find(void *handle, const char *name, void *fn)
+{
+	void *p = dlsym(handle, name);
+
+	if (p != NULL)
+		memcpy(fn, &p, sizeof p);
+}
+
+static unsigned
+exports_of(const struct u8c_target *t)
+{
+	return (t->decode ? 1u << U8C_FN_DECODE : 0) |
+	       (t->validate ? 1u << U8C_FN_VALIDATE : 0) |
+	       (t->next ? 1u << U8C_FN_NEXT : 0) |
+	       (t->encode ? 1u << U8C_FN_ENCODE : 0);
+}
+
+static void
+step(void (*at)(enum u8c_load_at), enum u8c_load_at s)
+{
+	if (at != NULL)
+		at(s);
+}
+
+int
+u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
+                const char *shape, void (*at)(enum u8c_load_at),
+                struct u8c_identity *id, char *err, size_t errlen)
+{
+	char full[4096];
+	u8t_abi_version_fn version = NULL;
+	u8t_name_fn name = NULL;
+	void *p;
+
+	memset(t, 0, sizeof *t);
+	memset(id, 0, sizeof *id);
+	id->abi_version = 1;
+	/* dlopen searches the library path for a name without a slash; a
+	 * user naming a file means that file. */
+	snprintf(full, sizeof full, "%s%s", strchr(path, '/') ? "" : "./",
+	         path);
+	step(at, U8C_LOADING_DLOPEN);
+	if ((t->handle = dlopen(full, RTLD_NOW | RTLD_LOCAL)) == NULL) {
+		snprintf(err, errlen, "%s", dlerror());
+		return -1;
+	}
+	step(at, U8C_LOADING_SYMBOLS);
+	if (sym != NULL) {
+		if ((p = dlsym(t->handle, sym)) == NULL) {
+			snprintf(err, errlen, "%s: exports no symbol %s", path,
+			         sym);
+			return -1;
+		}
+		if (u8c_shape_bind(t, shape, p, err, errlen) != 0)
+			return -1;
+		id->exports = exports_of(t);
+		return 0;
+	}
+	find(t->handle, "u8t_decode", &t->decode);
+	find(t->handle, "u8t_validate", &t->validate);
+	find(t->handle, "u8t_next", &t->next);
+	find(t->handle, "u8t_encode", &t->encode);
+	if ((id->exports = exports_of(t)) == 0) {
+		snprintf(err, errlen,
+		         "%s: exports none of u8t_decode, u8t_validate, "
+		         "u8t_next, u8t_encode",
+		         path);
+		return -1;
+	}
+	find(t->handle, "u8t_abi_version", &version);
+	find(t->handle, "u8t_name", &name);
+	if (version != NULL) {
+		step(at, U8C_LOADING_VERSION);
+		id->abi_version = version();
+	}
+	if (id->abi_version != U8T_ABI_VERSION) {
+		snprintf(err, errlen,
+		         "%s: u8t_abi_version() is %d; this u8conform knows "
+		         "version %d",
+		         path, id->abi_version, U8T_ABI_VERSION);
+		return -1;
+	}
+	if (name != NULL) {
+		step(at, U8C_LOADING_NAME);
+		id->name = name();
+	}
+	return 0;
+}
+
+void
+u8c_target_unload(struct u8c_target *t)
+{
+	if (t->handle != NULL)
+		dlclose(t->handle);
+	t->handle = NULL;
+}

@@ -1,0 +1,561 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * worker.c - a worker: judges the items its orders name, calling the
+ * target through fenced buffers, and survives what it can.
+ *
+ * Every call into the target has a recovery point.  A fault, an abort,
+ * an exit or a hang interrupted by the supervisor jumps back to it: the
+ * call is recorded as having died, with its fate, and the item goes on
+ * to the next function.  That costs microseconds, where a new process
+ * costs hundreds, so a target that crashes on a tenth of its inputs is
+ * still judged on all of them.  What a call does without ending (write
+ * to stdout or stderr, start a process, signal another) is trapped by
+ * the seccomp filter, recorded, and answered as if refused or written.
+ * A worker whose call was interrupted in a hang, or that has recovered
+ * many times, finishes its item and leaves for a fresh one, since what
+ * an abandoned call held (a lock, memory) stays held.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/futex.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/ucontext.h>
+#include <unistd.h>
+
+#include "calls.h"
+#include "filter.h"
+#include "jail.h"
+#include "judge.h"
+
+enum {
+	ALT_STACK = 1 << 16,
+	RECOVERIES_MAX = 4096, /* then leave for a fresh process */
+	MAX_OUTPUT_FDS = 64,
+};
+
+/* Fates met during a call that did not end it, as bits. */
+enum { MET_OUTPUT = 1, MET_SPAWN = 2, MET_KILL = 4, MET_THREAD_EXIT = 8 };
+
+/* One worker per process: its state, for the signal handlers too. */
+static struct {
+	const struct u8c_jail *j;
+	const struct u8c_target *t;
+	struct u8c_slot *slot;
+	struct u8c_tallies *tallies;
+	struct u8c_stage stage;
+	sigjmp_buf recover;
+	volatile sig_atomic_t in_call;
+	volatile sig_atomic_t pending; /* the fate that ended a call, + 1 */
+	volatile int detail;           /* its signal or exit status      */
+	volatile sig_atomic_t met;     /* MET_ bits of the current call   */
+	pid_t pid;                     /* the worker's only thread of ours */
+	unsigned recoveries;
+	int retire;
+} w;
+
+static long
+thread_id(void)
+{
+	return syscall(SYS_gettid);
+}
+
+/* The target's own code is running on our thread. */
+static int
+in_target_call(void)
+{
+	return w.in_call && thread_id() == w.pid;
+}
+
+/* What our own code writes (a sanitizer's report, say) is kept for the
+ * supervisor, which shows it if the worker fails. */
+static void
+log_harness(const void *buf, size_t n)
+{
+	uint32_t at = w.slot->log_len;
+
+	if (at >= U8C_LOG_MAX)
+		return;
+	if (n > U8C_LOG_MAX - at)
+		n = U8C_LOG_MAX - at;
+	memcpy(w.slot->log + at, buf, n);
+	w.slot->log_len = at + (uint32_t)n;
+}
+
+static void
+log_text(const char *text)
+{
+	log_harness(text, strlen(text));
+}
+
+/* The worker's own end: the one exit_group the filter lets through. */
+_Noreturn static void
+leave(int status)
+{
+	for (;;)
+		syscall(SYS_exit_group, (long)(U8C_FILTER_OWN_EXIT | status));
+}
+
+static void
+on_fault(int sig, siginfo_t *info, void *uctx)
+{
+	(void)uctx;
+	if (!in_target_call()) {
+		/* Ours, or a thread the target started: die of it, so the
+		 * supervisor sees how. */
+		if (thread_id() == w.pid && !w.in_call)
+			log_text("u8conform worker: fault in the harness\n");
+		signal(sig, SIG_DFL);
+		return;
+	}
+	w.pending = 1 + (sig == SIGSEGV || sig == SIGBUS
+	                     ? (int)u8c_stage_fate(&w.stage, info->si_addr)
+	                     : (int)U8C_FATE_CRASH);
+	w.detail = sig;
+	siglongjmp(w.recover, 1);
+}
+
+static void
+on_hang(int sig, siginfo_t *info, void *uctx)
+{
+	(void)sig;
+	(void)info;
+	(void)uctx;
+	if (!in_target_call())
+		return; /* the call came back meanwhile */
+	w.pending = 1 + U8C_FATE_HANG;
+	siglongjmp(w.recover, 1);
+}
+
+/* Argument @k of the trapped system call, and setting what it returns:
+ * the registers of the calling convention. */
+#if defined(__x86_64__)
+static long
+arg(const ucontext_t *uc, int k)
+{
+	static const int regs[] = {REG_RDI, REG_RSI, REG_RDX,
+	                           REG_R10, REG_R8,  REG_R9};
+
+	return (long)uc->uc_mcontext.gregs[regs[k]];
+}
+
+static void
+set_return(ucontext_t *uc, long v)
+{
+	uc->uc_mcontext.gregs[REG_RAX] = (greg_t)v;
+}
+#elif defined(__aarch64__)
+static long
+arg(const ucontext_t *uc, int k)
+{
+	return (long)uc->uc_mcontext.regs[k];
+}
+
+static void
+set_return(ucontext_t *uc, long v)
+{
+	uc->uc_mcontext.regs[0] = (unsigned long)v;
+}
+#else
+#error "the worker's system call traps know x86-64 and AArch64"
+#endif
+
+/* Bytes a trapped write asked to write: what it is told it wrote. */
+static long
+write_length(long nr, ucontext_t *uc)
+{
+	if (nr == SYS_write || nr == SYS_pwrite64)
+		return arg(uc, 2);
+	return -EPERM; /* vectors, sockets, splices: refused */
+}
+
+static void
+on_trap(int sig, siginfo_t *info, void *uctx)
+{
+	ucontext_t *uc = uctx;
+	long nr = info->si_syscall;
+	int ours = thread_id() == w.pid && !w.in_call;
+
+	(void)sig;
+	switch (u8c_filter_class(nr)) {
+	case U8C_TRAP_WRITE:
+		if (ours && nr == SYS_write)
+			log_harness((const void *)arg(uc, 1),
+			            (size_t)arg(uc, 2));
+		else
+			w.met |= MET_OUTPUT;
+		set_return(uc, write_length(nr, uc));
+		return;
+	case U8C_TRAP_SPAWN:
+		w.met |= MET_SPAWN;
+		set_return(uc, -EPERM);
+		return;
+	case U8C_TRAP_KILL:
+		w.met |= MET_KILL;
+		set_return(uc, -EPERM);
+		return;
+	case U8C_TRAP_EXIT:
+		if (ours) /* a sanitizer's report ends here */
+			leave(U8C_EXIT_HARNESS);
+		if (!in_target_call()) { /* another thread ends: just it */
+			w.met |= MET_THREAD_EXIT;
+			syscall(SYS_exit, 0);
+		}
+		w.pending = 1 + U8C_FATE_EXIT;
+		w.detail = (int)arg(uc, 0);
+		siglongjmp(w.recover, 1);
+	default:
+		set_return(uc, -ENOSYS);
+		return;
+	}
+}
+
+static void
+handle(int sig, void (*fn)(int, siginfo_t *, void *))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_sigaction = fn;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+static void
+install_handlers(void)
+{
+	static const int faults[] = {SIGSEGV, SIGBUS,  SIGILL,
+	                             SIGFPE,  SIGTRAP, SIGABRT};
+	static char stack[ALT_STACK];
+	stack_t ss = {.ss_sp = stack, .ss_size = sizeof stack, .ss_flags = 0};
+	sigset_t all;
+
+	sigaltstack(&ss, NULL);
+	for (size_t k = 0; k < sizeof faults / sizeof faults[0]; k++)
+		handle(faults[k], on_fault);
+	handle(SIGSYS, on_trap);
+	handle(u8c_hang_signal(), on_hang);
+	sigemptyset(&all);
+	sigprocmask(SIG_SETMASK, &all, NULL);
+}
+
+static void
+record(enum u8c_fate fate, enum u8c_fn fn, int detail,
+       const struct u8c_item *item, size_t index, unsigned *recorded)
+{
+	if (*recorded & 1u << fate)
+		return; /* a fate counts once per item */
+	*recorded |= 1u << fate;
+	u8c_tally_fate(w.tallies, fate, fn, U8C_DURING_ITEM, detail, item,
+	               w.slot->row, index);
+}
+
+/* What an item's calls met, beyond their answers. */
+struct item_fates {
+	const struct u8c_item *item;
+	size_t index;
+	unsigned recorded; /* bits of enum u8c_fate */
+};
+
+static int
+is_fatal(enum u8c_fate fate)
+{
+	return fate != U8C_FATE_OUTPUT && fate != U8C_FATE_SPAWN &&
+	       fate != U8C_FATE_KILL;
+}
+
+/* After a call: the fates it met, recorded against the item. */
+static void
+after_call(struct item_fates *f, enum u8c_phase phase)
+{
+	enum u8c_fn fn = (int)phase < U8C_FNS ? (enum u8c_fn)phase : U8C_FN_ANY;
+	int pending = w.pending, met = w.met;
+
+	if (met & MET_OUTPUT)
+		record(U8C_FATE_OUTPUT, fn, 0, f->item, f->index, &f->recorded);
+	if (met & MET_SPAWN)
+		record(U8C_FATE_SPAWN, fn, 0, f->item, f->index, &f->recorded);
+	if (met & MET_KILL)
+		record(U8C_FATE_KILL, fn, 0, f->item, f->index, &f->recorded);
+	if (met & MET_THREAD_EXIT)
+		record(U8C_FATE_EXIT, fn, 0, f->item, f->index, &f->recorded);
+	if (pending == 0)
+		return;
+	record((enum u8c_fate)(pending - 1), fn, w.detail, f->item, f->index,
+	       &f->recorded);
+	if (is_fatal((enum u8c_fate)(pending - 1)))
+		__atomic_add_fetch(&w.j->sh->fatal, 1, __ATOMIC_RELAXED);
+	if (pending - 1 == U8C_FATE_HANG) {
+		__atomic_add_fetch(&w.j->sh->hangs[phase], 1, __ATOMIC_RELAXED);
+		w.retire = 1;
+	}
+	if (++w.recoveries >= RECOVERIES_MAX)
+		w.retire = 1;
+}
+
+static unsigned
+functions_on(void)
+{
+	return w.j->plan->functions & ~w.j->sh->fns_off & w.j->sh->load.exports;
+}
+
+static void
+capture(const struct u8c_answers *a)
+{
+	struct u8c_capture *c = &w.j->sh->capture;
+
+	memcpy(c->given, a->given, sizeof c->given);
+	c->cap = a->cap;
+	c->ndecode = a->ndecode;
+	if (a->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && a->ndecode <= a->cap)
+		memcpy(c->decode, a->decode, a->ndecode * sizeof *a->decode);
+	c->valid = a->valid;
+	c->err = a->err;
+	c->nnext = a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN ? a->nnext : 0;
+	memcpy(c->next_cp, a->next_cp, c->nnext * sizeof *a->next_cp);
+	memcpy(c->next_len, a->next_len, c->nnext * sizeof *a->next_len);
+	c->nencode = a->nencode;
+	memcpy(c->encode, a->encode, sizeof c->encode);
+	c->captured = 1;
+}
+
+/* The item being judged.  Static: a call that dies jumps back into the
+ * middle of its calls, and automatic variables would not survive it. */
+static struct {
+	uint8_t buf[U8C_MAX_INPUT];
+	struct u8c_item item;
+	struct u8c_reading in;
+	struct u8c_answers a;
+	struct item_fates f;
+	uint32_t dead; /* phases not to call: they killed a worker    */
+	unsigned on;   /* functions to call                            */
+	int probes;    /* the state probe after the functions          */
+	int phase;     /* the call under way                           */
+} it;
+
+static int
+wanted(int phase)
+{
+	if (phase == U8C_PHASE_PROBE)
+		return it.probes;
+	return (it.on >> phase & 1u) &&
+	       (phase == U8C_FN_ENCODE) ==
+	           (it.item.kind == U8C_ITEM_CODE_POINT);
+}
+
+static void
+died(int phase)
+{
+	if (phase == U8C_PHASE_PROBE)
+		it.a.probed = 0;
+	else
+		it.a.given[phase] = U8C_ANSWER_DIED;
+}
+
+/* The item's calls, in phase order, from it.phase on.  One recovery
+ * point serves them all: a call that dies comes back here, is recorded,
+ * and the next one is made. */
+static void
+calls(void)
+{
+	if (sigsetjmp(w.recover, 0) != 0) {
+		w.in_call = 0;
+		w.slot->phase = U8C_PHASE_HARNESS;
+		died(it.phase);
+		after_call(&it.f, (enum u8c_phase)it.phase);
+		it.phase++;
+	}
+	for (; it.phase < U8C_PHASES; it.phase++) {
+		if (!wanted(it.phase))
+			continue;
+		if (it.dead >> it.phase & 1u) {
+			died(it.phase);
+			continue;
+		}
+		w.pending = 0;
+		w.met = 0;
+		w.slot->phase = (uint32_t)it.phase;
+		w.in_call = 1;
+		if (it.phase == U8C_PHASE_PROBE) {
+			u8c_call_probe(&w.stage, w.t, it.a.probe_k,
+			               &it.a.probe_now);
+			it.a.probed = 1;
+		} else {
+			u8c_call(&w.stage, w.t, (enum u8c_fn)it.phase, &it.item,
+			         &it.a);
+			it.a.given[it.phase] = U8C_ANSWER_GIVEN;
+		}
+		w.in_call = 0;
+		if (w.met != 0)
+			after_call(&it.f, (enum u8c_phase)it.phase);
+	}
+	w.slot->phase = U8C_PHASE_HARNESS;
+}
+
+/* Judges item @index of plan row @row; the phases in @dead killed a
+ * worker before and are not called again. */
+static void
+judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
+{
+	const struct u8c_plan_row *r = &w.j->plan->rows[row];
+	struct u8c_judging judging = {w.j->plan->profile, 0, row, index};
+
+	w.slot->row = row;
+	w.slot->current = index;
+	w.slot->dead = dead;
+	it.item = u8c_family_item(r->family, index, it.buf);
+	it.f = (struct item_fates){&it.item, index, 0};
+	it.dead = dead;
+	it.on = functions_on();
+	/* the rest of the answers is written by the calls it marks given */
+	memset(it.a.given, 0, sizeof it.a.given);
+	it.a.probed = 0;
+	it.probes =
+	    r->probes && w.j->sh->fresh_ok && (it.on & U8C_DECODING_FNS) != 0;
+	it.a.probe_k = (unsigned)(index % U8C_PROBES);
+	it.a.probe_fresh = &w.j->sh->fresh_probe[it.a.probe_k];
+	if (it.item.kind == U8C_ITEM_BYTES)
+		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.in);
+	it.phase = 0;
+	calls();
+	judging.variants = r->variants > 0 && index % (size_t)r->variants == 0;
+	u8c_judge(w.tallies, &judging, &it.item,
+	          it.item.kind == U8C_ITEM_BYTES ? &it.in : NULL, &it.a);
+	w.slot->judged++;
+	if (keep)
+		capture(&it.a);
+}
+
+/* The fresh answers of the state probe, before any item.  What a probe
+ * meets is recorded against its own input, which no plan row holds. */
+static void
+fresh_probes(void)
+{
+	static unsigned k;
+
+	w.slot->row = U8C_NO_RUN;
+	w.slot->current = 0;
+	memset(&it, 0, sizeof it);
+	for (k = 0; k < U8C_PROBES; k++) {
+		it.item =
+		    (struct u8c_item){U8C_ITEM_BYTES, u8c_probe_inputs[k].s,
+		                      u8c_probe_inputs[k].n, 0};
+		it.f = (struct item_fates){&it.item, 0, 0};
+		it.probes = 1;
+		it.a.probe_k = k;
+		it.phase = U8C_PHASE_PROBE;
+		calls();
+		if (!it.a.probed)
+			return;
+		w.j->sh->fresh_probe[k] = it.a.probe_now;
+	}
+	w.j->sh->fresh_ok = 1;
+}
+
+/* After each item: leave for a fresh process when this one has to. */
+static void
+maybe_retire(size_t next)
+{
+	if (!w.retire)
+		return;
+	w.slot->current = next;
+	w.slot->dead = 0;
+	w.slot->retiring = 1;
+	w.slot->phase = U8C_PHASE_IDLE;
+	leave(U8C_EXIT_RETIRED);
+}
+
+static void
+run_range(uint32_t row, size_t lo, size_t hi, uint32_t dead, int keep)
+{
+	w.slot->hi = hi;
+	for (size_t i = lo; i < hi && !w.j->sh->stop; i++) {
+		judge_item(row, i, i == lo ? dead : 0, keep && i == lo);
+		maybe_retire(i + 1);
+	}
+}
+
+static void
+run_order(const struct u8c_order *o)
+{
+	const struct u8c_plan_row *r;
+	size_t end, chunk, i;
+
+	if (o->fresh) {
+		fresh_probes();
+		return;
+	}
+	if (o->row >= w.j->plan->nrows)
+		return;
+	r = &w.j->plan->rows[o->row];
+	run_range(o->row, o->lo, o->hi, o->dead, (int)o->capture);
+	if (!o->take_more)
+		return;
+	end = r->first + r->count;
+	chunk = r->count / (w.j->slots * 64u);
+	chunk = chunk < 1 ? 1 : chunk > 4096 ? 4096 : chunk;
+	while (!w.j->sh->stop) {
+		i = __atomic_fetch_add(&w.j->sh->rows[o->row].next, chunk,
+		                       __ATOMIC_RELAXED);
+		if (i >= end)
+			break;
+		run_range(o->row, i, i + chunk < end ? i + chunk : end, 0, 0);
+	}
+}
+
+static void
+wait_for_order(uint32_t done)
+{
+	while (__atomic_load_n(&w.slot->order_seq, __ATOMIC_ACQUIRE) == done)
+		syscall(SYS_futex, &w.slot->order_seq, FUTEX_WAIT, done, NULL,
+		        NULL, 0);
+}
+
+_Noreturn void
+u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
+                unsigned slot)
+{
+	int fds[MAX_OUTPUT_FDS];
+	size_t nfds;
+	struct u8c_order o;
+	uint32_t seq;
+
+	w.j = j;
+	w.t = t;
+	w.slot = &j->sh->slots[slot];
+	w.tallies = &j->sh->tallies[slot];
+	w.pid = getpid();
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	nfds =
+	    u8c_jail_redirect_output(j->slot_out[slot][1], fds, MAX_OUTPUT_FDS);
+	u8c_jail_close(j, U8C_CLOSE_COMMANDS | U8C_CLOSE_OUTPUTS);
+	install_handlers();
+	if (u8c_stage_init(&w.stage) != 0) {
+		log_text("u8conform worker: cannot map its buffers\n");
+		leave(U8C_EXIT_HARNESS);
+	}
+	if (u8c_filter_install(w.pid, fds, nfds) != 0) {
+		log_text("u8conform worker: cannot install its seccomp "
+		         "filter\n");
+		leave(U8C_EXIT_HARNESS);
+	}
+	w.slot->phase = U8C_PHASE_IDLE;
+	for (;;) {
+		seq = w.slot->done_seq;
+		wait_for_order(seq);
+		seq = w.slot->order_seq;
+		o = w.slot->order;
+		w.stage.placement = o.row < j->plan->nrows
+		                        ? j->plan->rows[o.row].placement
+		                        : U8C_GUARD_AFTER;
+		run_order(&o);
+		w.slot->phase = U8C_PHASE_IDLE;
+		w.slot->done_seq = seq;
+	}
+}

@@ -1,0 +1,163 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# hostile_test.sh U8CONFORM HOSTILE_TSV MANIFEST CORRECT_LIB - u8conform
+# against every hostile target of the manifest: the exit status, a JSON
+# report that jq reads whole, complete or not as expected, the check that
+# fails with the input it names, and no process of the run left behind.
+# Then the attacks on u8conform itself that need no target of their own:
+# SIGTERM during --exhaustive.
+set -u
+u8conform=$1 targets=$2 manifest=$3 correct=$4
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+tab=$(printf '\t')
+
+ok() {
+	passed=$((passed + 1))
+	echo "ok   $*"
+}
+
+bad() {
+	failed=$((failed + 1))
+	echo "FAIL $*"
+}
+
+# leftovers MARK: processes still carrying the environment mark of a run.
+leftovers() {
+	grep -l "U8TT_MARK=$1" /proc/[0-9]*/environ 2>/dev/null | wc -l
+}
+
+# run NAME ARGS...: u8conform --format json on the case, its environment
+# marked; leaves $work/NAME.json, .err, and $rc.
+run() {
+	run_as=$1
+	shift
+	mkdir -p "$work/state-$run_as"
+	rc=0
+	env U8TT_MARK="$run_as-$$" U8TT_DELAY_MS=20 U8TT_STATE_DIR="$work/state-$run_as" \
+		"$u8conform" --format json --timeout 1000 "$@" \
+		>"$work/$run_as.json" 2>"$work/$run_as.err" || rc=$?
+}
+
+# json NAME FILTER: jq on the case's report.
+json() {
+	jq -r "$2" "$work/$1.json"
+}
+
+# Things particular to one case, beyond its manifest line.
+special() {
+	name=$1 lib=$2
+	case $name in
+	ctor-crash-second-load)
+		[ -e "$work/state-$name/loaded" ] || echo "it was never loaded"
+		;;
+	dtor-exit | name-forges)
+		[ "$(json "$name" '.checks[] | select(.id == "decode/row-F1-F3") | .verdict')" = fail ] ||
+			echo "its decoding defect was not reported"
+		;;
+	slow-writer)
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/hang") | .failed')" = 0 ] ||
+			echo "a slow write was called a hang"
+		;;
+	write-1000th-call)
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/output") | .counterexample.reproduced')" = false ] ||
+			echo "the 1000th call's write should not recur in a fresh worker"
+		;;
+	next-leaves-cp)
+		# the same counts, run after run
+		mv "$work/$name.json" "$work/$name.1.json"
+		run "$name" --exhaustive --shard 1/20000 "$lib"
+		cmp -s "$work/$name.1.json" "$work/$name.json" || echo "two runs differ"
+		;;
+	fork-first-call)
+		# the counts of a target that does not fork
+		run "$name-correct" --input 41 "$correct"
+		a=$(json "$name" '.checks[] | select(.id == "decode/row-00-7F") | .tested')
+		b=$(json "$name-correct" '.checks[] | select(.id == "decode/row-00-7F") | .tested')
+		[ "$a" = "$b" ] || echo "decode/row-00-7F tested $a times, $b without the fork"
+		;;
+	decode-crashes)
+		# every other function judged on every input
+		run "$name-correct" --exhaustive --shard 1/20000 "$correct"
+		filter='[.checks[] | select(.id | test("^(validate|next|encode)/")) | [.id, .tested]]'
+		[ "$(json "$name" "$filter")" = "$(json "$name-correct" "$filter")" ] ||
+			echo "validate, next or encode were not judged on every input"
+		;;
+	encode-assert)
+		json "$name" '.skipped[]' | grep -qx 'encode/beyond' ||
+			echo "encode/beyond is not reported as not judged"
+		;;
+	name-forges | name-huge)
+		# no forged line in the text report, the JUnit well-formed
+		"$u8conform" --timeout 1000 --input 41 "$lib" >"$work/$name.txt" 2>&1
+		grep -q '^verdict  pass' "$work/$name.txt" && [ "$name" = name-forges ] &&
+			echo "the text report has a forged verdict line"
+		[ "$(grep -c '^verdict ' "$work/$name.txt")" = 1 ] || echo "not one verdict line"
+		iconv -f UTF-8 -t UTF-8 "$work/$name.txt" >/dev/null 2>&1 || echo "the text is not UTF-8"
+		if grep -q "$(printf '\033')" "$work/$name.txt"; then echo "an escape reached the text"; fi
+		"$u8conform" --timeout 1000 --format junit --input 41 "$lib" >"$work/$name.xml" 2>&1
+		xmllint --noout "$work/$name.xml" 2>&1 | head -2
+		[ "$(json "$name" '.target | length')" -le 243 ] || echo "the name is not cut"
+		;;
+	esac
+}
+
+while IFS="$tab" read -r name options status check input complete extra; do
+	case $name in '#'* | '') continue ;; esac
+	lib=$(grep "^$name$tab" "$targets" | cut -f2)
+	[ "$options" = - ] && options=
+	# shellcheck disable=SC2086
+	run "$name" $options "$lib"
+	why=
+	[ "$rc" = "$status" ] || why="exit status $rc, want $status"
+	if [ "$status" = 2 ]; then
+		[ -s "$work/$name.json" ] && why="${why:+$why; }a report after a load error"
+		[ "$(wc -l <"$work/$name.err")" = 1 ] || why="${why:+$why; }not one line on stderr"
+		grep -qF -- "$extra" "$work/$name.err" || why="${why:+$why; }stderr: $(cat "$work/$name.err")"
+	elif ! jq -e . "$work/$name.json" >/dev/null 2>&1; then
+		why="${why:+$why; }the JSON report is not valid: $(head -c 200 "$work/$name.json")"
+	else
+		[ "$(json "$name" .complete)" = "$complete" ] ||
+			why="${why:+$why; }complete is $(json "$name" .complete), want $complete"
+		if [ "$check" != - ]; then
+			line=$(json "$name" ".checks[] | select(.id == \"$check\") | [.verdict, .counterexample.input, .failed] | @tsv")
+			[ "$(echo "$line" | cut -f1)" = fail ] || why="${why:+$why; }$check did not fail"
+			[ "$input" = - ] || [ "$(echo "$line" | cut -f2)" = "$input" ] ||
+				why="${why:+$why; }$check named '$(echo "$line" | cut -f2)', want '$input'"
+			[ "$extra" = - ] || [ "$(echo "$line" | cut -f3)" = "$extra" ] ||
+				why="${why:+$why; }$check failed $(echo "$line" | cut -f3) times, want $extra"
+		elif [ "$(json "$name" .verdict)" != pass ]; then
+			why="${why:+$why; }verdict $(json "$name" .verdict), want pass"
+		fi
+		more=$(special "$name" "$lib")
+		[ -z "$more" ] || why="${why:+$why; }$more"
+	fi
+	left=$(leftovers "$name-$$")
+	[ "$left" = 0 ] || why="${why:+$why; }$left processes left running"
+	if [ -z "$why" ]; then
+		ok "$name: exit $rc${check#-:+, }${check#-}${check#-:+ on }${input#-}"
+	else
+		bad "$name: $why"
+	fi
+done <"$manifest"
+
+# SIGTERM during --exhaustive: a whole report that says so, and nothing
+# left running.
+env U8TT_MARK="sigterm-$$" "$u8conform" --format json --exhaustive "$correct" \
+	>"$work/sigterm.json" 2>"$work/sigterm.err" &
+pid=$!
+sleep 1
+kill -TERM "$pid"
+rc=0
+wait "$pid" || rc=$?
+sleep 0.2
+why=
+[ "$rc" = 2 ] || why="exit status $rc, want 2"
+[ "$(jq -r .complete "$work/sigterm.json" 2>/dev/null)" = false ] || why="${why:+$why; }not a report with complete false"
+jq -r .stopped "$work/sigterm.json" 2>/dev/null | grep -q SIGTERM || why="${why:+$why; }stopped does not say SIGTERM"
+[ "$(leftovers "sigterm-$$")" = 0 ] || why="${why:+$why; }processes left running"
+if [ -z "$why" ]; then ok "SIGTERM during --exhaustive: exit 2, partial report"; else bad "SIGTERM during --exhaustive: $why"; fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * kill_parent.c - hostile target: kill(getppid(), SIGKILL) on the byte
+ * C1.
+ *
+ * Once this killed u8conform and left its workers running.  Expected: a
+ * FAIL isolation/kill naming C1, and u8conform unharmed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "targets.h"
+
+static void
+on_call(const char *fn, const uint8_t *s, size_t n)
+{
+	(void)fn;
+	if (s != NULL && memchr(s, 0xC1, n) != NULL)
+		kill(getppid(), SIGKILL);
+}
+
+const struct u8tt_target u8tt_target = {
+    .name = "hostile-kill-parent",
+    .hooks = {.on_call = on_call},
+};

@@ -1,0 +1,490 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_judge.c - the judge, driven with hand-written answers.
+ *
+ * Each case is an input, what a target answered, and the one check that
+ * must not pass, at its level, or none.  The judge calls no target, so
+ * these are the whole truth of what it decides; the harness's processes
+ * only bring it answers.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "hex.h"
+#include "judge.h"
+#include "suites.h"
+#include "u8t.h"
+
+enum { NONE = -1, MAX = 16 };
+
+/* What a case's target answered; a list ends at END. */
+#define END 0xFFFFFFFEu
+
+/* Which functions a case asked. */
+enum { D = 1, V = 2, N = 4 };
+
+static const struct judge_case {
+	const char *what;
+	unsigned asked;        /* D, V, N                              */
+	const char *input;     /* hex                                  */
+	uint32_t decode[MAX];  /* u8t_decode's values, to END           */
+	int decode_over_cap;   /* ...or it returned cap + 1             */
+	int valid;             /* u8t_validate: 0, 1 (or 2)             */
+	size_t err;            /* and its offset                        */
+	uint32_t next_cp[MAX]; /* u8t_next's values, to END             */
+	size_t next_len[MAX];  /* and lengths                           */
+	const char *check;     /* the check that fails, or NULL         */
+	enum u8c_level level;
+} cases[] = {
+    /* Table 3-7 row 00..7F */
+    {"ASCII decoded",
+     D | V,
+     "61",
+     {0x61, END},
+     0,
+     1,
+     0,
+     {END},
+     {0},
+     NULL,
+     U8C_PASS},
+    /* no row starts with C0: an overlong form of U+0000 */
+    {"C0 80 read as U+0000",
+     D,
+     "C0 80",
+     {0x0000, END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/overlong-2",
+     U8C_FAIL},
+    /* row ED: second byte 80..9F only */
+    {"a surrogate decoded",
+     D,
+     "ED A0 80",
+     {0xD800, END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/surrogate",
+     U8C_FAIL},
+    /* row F4: second byte 80..8F only */
+    {"beyond U+10FFFF decoded",
+     D,
+     "F4 90 80 80",
+     {0x110000, END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/too-large",
+     U8C_FAIL},
+    /* row E1..EC: a character lost after a subpart */
+    {"a character swallowed",
+     D,
+     "E1 41",
+     {0xFFFD, END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/row-00-7F",
+     U8C_FAIL},
+    /* E0 A0 is one maximal subpart: two U+FFFD is a policy, not a loss */
+    {"U+FFFD per byte",
+     D,
+     "E0 A0",
+     {0xFFFD, 0xFFFD, END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/replacement",
+     U8C_WARN},
+    {"ill-formed input dropped",
+     D,
+     "80",
+     {END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/drops",
+     U8C_WARN},
+    {"a leading BOM stripped",
+     D,
+     "EF BB BF 61",
+     {0x61, END},
+     0,
+     -1,
+     0,
+     {END},
+     {0},
+     "decode/bom",
+     U8C_INFO},
+    {"decode returns cap + 1",
+     D,
+     "C2",
+     {END},
+     1,
+     -1,
+     0,
+     {END},
+     {0},
+     "abi/decode-cap",
+     U8C_FAIL},
+    /* u8t_validate */
+    {"a lone trail byte accepted",
+     V,
+     "80",
+     {END},
+     0,
+     1,
+     0,
+     {END},
+     {0},
+     "validate/continuation",
+     U8C_FAIL},
+    {"the error one byte late",
+     V,
+     "41 80",
+     {END},
+     0,
+     0,
+     2,
+     {END},
+     {0},
+     "abi/validate",
+     U8C_FAIL},
+    {"validate returns 2",
+     V,
+     "41",
+     {END},
+     0,
+     2,
+     0,
+     {END},
+     {0},
+     "abi/validate",
+     U8C_FAIL},
+    {"the right offset",
+     V,
+     "41 80",
+     {END},
+     0,
+     0,
+     1,
+     {END},
+     {0},
+     NULL,
+     U8C_PASS},
+    /* u8t_next */
+    {"next consumes nothing",
+     N,
+     "C2 80",
+     {END},
+     0,
+     -1,
+     0,
+     {U8T_ERROR, END},
+     {0},
+     "abi/next",
+     U8C_FAIL},
+    {"next consumes past the end",
+     N,
+     "C2",
+     {END},
+     0,
+     -1,
+     0,
+     {U8T_ERROR, END},
+     {2},
+     "abi/next",
+     U8C_FAIL},
+    {"next steps right",
+     N,
+     "C2 80 41",
+     {END},
+     0,
+     -1,
+     0,
+     {0x80, 0x41, END},
+     {2, 1},
+     NULL,
+     U8C_PASS},
+    {"next: one byte per error",
+     N,
+     "E0 A0",
+     {END},
+     0,
+     -1,
+     0,
+     {U8T_ERROR, U8T_ERROR, END},
+     {1, 1},
+     "next/replacement",
+     U8C_WARN},
+};
+
+static size_t
+list_length(const uint32_t *v)
+{
+	size_t n = 0;
+
+	while (n < MAX && v[n] != END)
+		n++;
+	return n;
+}
+
+/* Judges case @c's answers on its input into @t. */
+static void
+judge_case(const struct judge_case *c, struct u8c_tallies *t)
+{
+	static uint8_t s[MAX];
+	static struct u8c_reading in;
+	struct u8c_judging j = {u8ref_profile_at(0), 1, 0, 0};
+	struct u8c_answers a;
+	struct u8c_item item = {U8C_ITEM_BYTES, s, 0, 0};
+
+	ck_assert_msg(u8s_hex_parse(c->input, s, sizeof s, &item.n) ==
+	                  U8S_PARSE_OK,
+	              "%s: bad hex %s", c->what, c->input);
+	memset(&a, 0, sizeof a);
+	u8c_read(j.profile, s, item.n, &in);
+	if (c->asked & D) {
+		a.given[U8C_FN_DECODE] = U8C_ANSWER_GIVEN;
+		a.cap = item.n;
+		a.ndecode =
+		    c->decode_over_cap ? item.n + 1 : list_length(c->decode);
+		a.decode = c->decode;
+	}
+	if (c->asked & V) {
+		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+		a.valid = c->valid;
+		a.err = c->valid == 1 ? SIZE_MAX : c->err;
+	}
+	if (c->asked & N) {
+		a.given[U8C_FN_NEXT] = U8C_ANSWER_GIVEN;
+		a.nnext = list_length(c->next_cp);
+		a.next_cp = c->next_cp;
+		a.next_len = c->next_len;
+	}
+	u8c_judge(t, &j, &item, &in, &a);
+}
+
+START_TEST(test_judge_case)
+{
+	static struct u8c_tallies t;
+	const struct judge_case *c = &cases[_i];
+	int want = c->check != NULL ? u8c_check_by_id(c->check) : NONE;
+
+	memset(&t, 0, sizeof t);
+	judge_case(c, &t);
+	ck_assert_msg(c->check == NULL || want >= 0, "%s: no check %s", c->what,
+	              c->check);
+	for (int k = 0; k < U8C_CHECKS; k++) {
+		const struct u8c_tally *y = &t.t[k];
+
+		if (k == want)
+			ck_assert_msg(
+			    y->failed == 1 && y->level == c->level,
+			    "%s (%s): %s failed %llu at %s, want 1 at "
+			    "%s",
+			    c->what, c->input, c->check,
+			    (unsigned long long)y->failed,
+			    u8c_level_names[y->level],
+			    u8c_level_names[c->level]);
+		else
+			ck_assert_msg(y->failed == 0,
+			              "%s (%s): %s failed too, got \"%s\"",
+			              c->what, c->input,
+			              u8c_check((enum u8c_check_id)k)->id,
+			              y->ex[0].got);
+	}
+}
+END_TEST
+
+/* A WARN stays a WARN however long the input: 200 subparts of two
+ * bytes, each given two U+FFFD (the matcher once gave up above 65,536
+ * cells and called this a FAIL). */
+START_TEST(test_judge_long_warn)
+{
+	static struct u8c_tallies t;
+	static uint8_t s[U8C_MAX_INPUT];
+	static uint32_t out[U8C_MAX_INPUT];
+	static struct u8c_reading in;
+	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 0};
+	struct u8c_answers a;
+	size_t pairs = (size_t)_i, k;
+	struct u8c_item item = {U8C_ITEM_BYTES, s, 2 * pairs, 0};
+
+	for (k = 0; k < pairs; k++) {
+		s[2 * k] = 0xE0;
+		s[2 * k + 1] = 0xA0;
+		out[2 * k] = out[2 * k + 1] = 0xFFFD;
+	}
+	memset(&t, 0, sizeof t);
+	memset(&a, 0, sizeof a);
+	a.given[U8C_FN_DECODE] = U8C_ANSWER_GIVEN;
+	a.cap = item.n;
+	a.ndecode = item.n;
+	a.decode = out;
+	u8c_read(j.profile, s, item.n, &in);
+	u8c_judge(&t, &j, &item, &in, &a);
+	ck_assert_msg(t.t[U8C_DECODE_REPLACEMENT].level == U8C_WARN &&
+	                  u8c_tally_verdict(&t) == U8C_WARN,
+	              "%zu bytes: verdict %s, want warn", item.n,
+	              u8c_level_names[u8c_tally_verdict(&t)]);
+}
+END_TEST
+
+/* u8t_decode and u8t_next that both fit the reading but count U+FFFD
+ * differently: two policies, a WARN. */
+START_TEST(test_judge_consistency)
+{
+	static struct u8c_tallies t;
+	static const uint8_t s[] = {0xE0, 0xA0};
+	static const uint32_t decoded[] = {0xFFFD};
+	static const uint32_t stepped[] = {U8T_ERROR, U8T_ERROR};
+	static const size_t lens[] = {1, 1};
+	static struct u8c_reading in;
+	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 0};
+	struct u8c_item item = {U8C_ITEM_BYTES, s, 2, 0};
+	struct u8c_answers a;
+
+	memset(&t, 0, sizeof t);
+	memset(&a, 0, sizeof a);
+	a.given[U8C_FN_DECODE] = a.given[U8C_FN_NEXT] = U8C_ANSWER_GIVEN;
+	a.cap = 2;
+	a.ndecode = 1;
+	a.decode = decoded;
+	a.nnext = 2;
+	a.next_cp = stepped;
+	a.next_len = lens;
+	u8c_read(j.profile, s, 2, &in);
+	u8c_judge(&t, &j, &item, &in, &a);
+	ck_assert_int_eq(t.t[U8C_CONSISTENCY_DECODE_NEXT].level, U8C_WARN);
+	ck_assert_int_eq(t.t[U8C_NEXT_REPLACEMENT].level, U8C_WARN);
+	ck_assert_uint_eq(t.t[U8C_DECODE_REPLACEMENT].failed, 0);
+}
+END_TEST
+
+/* The state probe: answers after an item that differ from a fresh
+ * start's are a FAIL, named by that item. */
+START_TEST(test_judge_state)
+{
+	static struct u8c_tallies t;
+	static const uint8_t s[] = {0xC2};
+	static struct u8c_reading in;
+	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 7};
+	struct u8c_item item = {U8C_ITEM_BYTES, s, 1, 0};
+	struct u8c_probe fresh = {1, 0, {0xFFFD}, {0}, -1};
+	struct u8c_answers a;
+
+	memset(&t, 0, sizeof t);
+	memset(&a, 0, sizeof a);
+	a.probed = 1;
+	a.probe_k = 1;
+	a.probe_fresh = &fresh;
+	a.probe_now = fresh;
+	u8c_read(j.profile, s, 1, &in);
+	u8c_judge(&t, &j, &item, &in, &a);
+	ck_assert_uint_eq(t.t[U8C_STATE_BETWEEN_CALLS].failed, 0);
+	a.probe_now.decode[0] = 0x80; /* C2 left over, BF completed it */
+	u8c_judge(&t, &j, &item, &in, &a);
+	ck_assert_uint_eq(t.t[U8C_STATE_BETWEEN_CALLS].failed, 1);
+	ck_assert_uint_eq(t.t[U8C_STATE_BETWEEN_CALLS].ex[0].index, 7);
+	ck_assert_str_eq(t.t[U8C_STATE_BETWEEN_CALLS].ex[0].expected,
+	                 "the next call on BF answers as on a fresh start");
+}
+END_TEST
+
+static const struct encode_case {
+	uint32_t cp;
+	uint8_t out[8];
+	size_t n;
+	const char *check; /* failed, or NULL */
+} encodes[] = {
+    {0x41, {0x41}, 1, NULL},
+    {0x10FFFF, {0xF4, 0x8F, 0xBF, 0xBF}, 4, NULL},
+    {0xD800, {0}, 0, NULL},
+    {0x110000, {0}, 0, NULL},
+    {0xD800, {0xED, 0xA0, 0x80}, 3, "encode/surrogates"},
+    {0x110000, {0xF4, 0x90, 0x80, 0x80}, 4, "encode/beyond"},
+    {0xE9, {0xC3}, 1, "encode/scalars"},
+    {0x41, {0x41}, 9, "abi/encode"},
+};
+
+START_TEST(test_judge_encode)
+{
+	static struct u8c_tallies t;
+	const struct encode_case *c = &encodes[_i];
+	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 0};
+	struct u8c_item item = {U8C_ITEM_CODE_POINT, NULL, 0, c->cp};
+	struct u8c_answers a;
+	int want = c->check ? u8c_check_by_id(c->check) : NONE;
+
+	memset(&t, 0, sizeof t);
+	memset(&a, 0, sizeof a);
+	a.given[U8C_FN_ENCODE] = U8C_ANSWER_GIVEN;
+	a.nencode = c->n;
+	memcpy(a.encode, c->out, sizeof a.encode);
+	u8c_judge(&t, &j, &item, NULL, &a);
+	for (int k = 0; k < U8C_CHECKS; k++)
+		ck_assert_msg(t.t[k].failed == (k == want),
+		              "U+%04X in %zu bytes: %s failed %llu", c->cp,
+		              c->n, u8c_check((enum u8c_check_id)k)->id,
+		              (unsigned long long)t.t[k].failed);
+}
+END_TEST
+
+/* A call that died is judged by nothing, and counted as died by every
+ * check it would have fed. */
+START_TEST(test_judge_died)
+{
+	static struct u8c_tallies t;
+	static const uint8_t s[] = {0xC0, 0x80};
+	static struct u8c_reading in;
+	struct u8c_judging j = {u8ref_profile_at(0), 1, 0, 0};
+	struct u8c_item item = {U8C_ITEM_BYTES, s, 2, 0};
+	struct u8c_answers a;
+
+	memset(&t, 0, sizeof t);
+	memset(&a, 0, sizeof a);
+	a.given[U8C_FN_DECODE] = U8C_ANSWER_DIED;
+	u8c_read(j.profile, s, 2, &in);
+	u8c_judge(&t, &j, &item, &in, &a);
+	ck_assert_int_eq(u8c_tally_verdict(&t), U8C_PASS);
+	ck_assert_uint_eq(t.t[U8C_DECODE_OVERLONG_2].died, 1);
+	ck_assert_uint_eq(t.seen[U8C_DECODE_OVERLONG_2], 0);
+	ck_assert_uint_eq(t.items, 1);
+}
+END_TEST
+
+Suite *
+judge_suite(void)
+{
+	Suite *s = suite_create("judge");
+	TCase *tc = tcase_create("answers");
+
+	tcase_add_loop_test(tc, test_judge_case, 0,
+	                    (int)(sizeof cases / sizeof cases[0]));
+	/* 1, 180 (the old limit's edge), 2048 pairs: 4096 bytes */
+	tcase_add_loop_test(tc, test_judge_long_warn, 1, 2);
+	tcase_add_loop_test(tc, test_judge_long_warn, 180, 181);
+	tcase_add_loop_test(tc, test_judge_long_warn, 2048, 2049);
+	tcase_add_test(tc, test_judge_consistency);
+	tcase_add_test(tc, test_judge_state);
+	tcase_add_loop_test(tc, test_judge_encode, 0,
+	                    (int)(sizeof encodes / sizeof encodes[0]));
+	tcase_add_test(tc, test_judge_died);
+	suite_add_tcase(s, tc);
+	return s;
+}
