@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * u8f.c - the failure report, hex dumps and guard-page placement behind
- * u8f.h.
+ * u8f.h, on the shared codecs and fences of support/.
  *
  * The report goes to stderr in one piece before abort(): the engine's
  * own crash report (and the input it saves) follows it.
@@ -10,9 +10,10 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "fence.h"
+#include "hex.h"
 #include "u8f.h"
 
 enum { NOTES = 4096, DUMP_MAX = 512 };
@@ -46,27 +47,11 @@ u8f_note_clear(void)
 void
 u8f_hex(FILE *out, const uint8_t *s, size_t n, size_t max)
 {
-	size_t i;
+	static char text[3 * DUMP_MAX + 8];
+	size_t room = 3 * (max < DUMP_MAX ? max : DUMP_MAX) + 8;
 
-	for (i = 0; i < n && i < max; i++)
-		fprintf(out, "%s%02X", i ? " " : "", s[i]);
-	if (n > max)
-		fprintf(out, " ...");
-	if (n == 0)
-		fprintf(out, "(empty)");
-}
-
-void
-u8f_code_points(FILE *out, const uint32_t *cp, size_t n, size_t max)
-{
-	size_t i;
-
-	for (i = 0; i < n && i < max; i++)
-		fprintf(out, "%s%04X", i ? " " : "", (unsigned)cp[i]);
-	if (n > max)
-		fprintf(out, " ...");
-	if (n == 0)
-		fprintf(out, "(nothing)");
+	u8s_hex_format(text, room, s, n);
+	fputs(text, out);
 }
 
 void
@@ -84,38 +69,24 @@ u8f_fail(const char *file, int line, const char *cond, const uint8_t *data,
 	abort();
 }
 
-/* One mapping: U8F_PLACE_MAX + 64 usable bytes between two guards. */
-static uint8_t *area, *low_guard, *high_guard;
-
-static void
-map_area(void)
-{
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	size_t span = (U8F_PLACE_MAX + 64 + page - 1) / page * page;
-	uint8_t *p = mmap(NULL, span + 2 * page, PROT_READ | PROT_WRITE,
-	                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (p == MAP_FAILED || mprotect(p, page, PROT_NONE) != 0 ||
-	    mprotect(p + page + span, page, PROT_NONE) != 0) {
-		perror("u8fuzz: mmap");
-		abort();
-	}
-	low_guard = p;
-	area = p + page;
-	high_guard = p + page + span;
-}
+/* One fence for every harness: U8F_PLACE_MAX + 64 bytes between two
+ * inaccessible pages. */
+static struct u8s_fence fence;
 
 const uint8_t *
 u8f_place(const uint8_t *s, size_t n, int before, size_t shift)
 {
 	uint8_t *at;
 
-	if (area == NULL)
-		map_area();
+	if (fence.base == NULL &&
+	    u8s_fence_map(&fence, U8F_PLACE_MAX + 64) != 0) {
+		perror("u8fuzz: mmap");
+		abort();
+	}
 	if (n > U8F_PLACE_MAX)
 		n = U8F_PLACE_MAX;
 	shift %= 64;
-	at = before ? area + shift : high_guard - shift - n;
+	at = before ? fence.base + shift : u8s_fence_end(&fence, n + shift);
 	if (n > 0)
 		memmove(at, s, n);
 	return at;

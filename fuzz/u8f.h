@@ -42,9 +42,6 @@ void u8f_note_clear(void);
  * " ..." */
 void u8f_hex(FILE *out, const uint8_t *s, size_t n, size_t max);
 
-/* Writes code points as %04X, space-separated, at most @max. */
-void u8f_code_points(FILE *out, const uint32_t *cp, size_t n, size_t max);
-
 /*
  * u8f_place - copy s[0..n) so that it lies flush against an inaccessible
  * page: its last byte right before the page (@before 0), or its first

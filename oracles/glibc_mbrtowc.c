@@ -47,6 +47,15 @@ make_utf8_locale(void)
 	utf8_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
 }
 
+/* Given back when the library is unloaded, or it leaks with it. */
+__attribute__((destructor)) static void
+free_utf8_locale(void)
+{
+	if (utf8_locale != (locale_t)0)
+		freelocale(utf8_locale);
+	utf8_locale = (locale_t)0;
+}
+
 /* newlocale fails only when C.UTF-8 is missing (or memory is short);
  * then every function reports that it decoded nothing. */
 static struct in_utf8

@@ -31,7 +31,10 @@ extern "C" {
 
 /*
  * Every function is pure: no state survives a call, and none reads s[n]
- * or beyond, nor s[-1].  The harness checks both.
+ * or beyond, nor s[-1], nor writes past its output.  None writes to
+ * stdout or stderr, starts a process, signals another or exits, while
+ * loaded, called or unloaded.  The harness checks all of it, and runs
+ * the library only in processes of its own.
  */
 
 /* Optional; a target without it is version 1. */
@@ -65,7 +68,8 @@ U8T_EXPORT int u8t_validate(const uint8_t *s, size_t n, size_t *err);
 /*
  * u8t_next - decode one character at s[0..n), n >= 1.
  * @cp: receives the scalar value, or U8T_ERROR when the consumed bytes
- *      are ill-formed.
+ *      are ill-formed; the harness presets *@cp to U8T_ERROR, so a
+ *      target may leave it alone on an error.
  *
  * Returns the bytes consumed, 1..@n.
  */

@@ -17,9 +17,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
+#include "fence.h"
 #include "suites.h"
 #include "testutil.h"
 
@@ -76,43 +76,23 @@ report_faults(const char *oracle)
 	sigaction(SIGBUS, &sa, NULL);
 }
 
-/* Three pages: a guard, the one inputs go in, a guard. */
-struct fence {
-	uint8_t *base;
-	size_t page;
-};
-
-static struct fence
+/* One page between two guards. */
+static struct u8s_fence
 fence_up(void)
 {
-	struct fence f;
-	long page = sysconf(_SC_PAGESIZE);
-	void *p;
+	struct u8s_fence f;
 
-	ck_assert_msg(page > 0, "no page size");
-	f.page = (size_t)page;
-	p = mmap(NULL, 3 * f.page, PROT_READ | PROT_WRITE,
-	         MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert_msg(p != MAP_FAILED, "mmap of three pages failed");
-	f.base = p;
-	ck_assert_msg(mprotect(f.base, f.page, PROT_NONE) == 0 &&
-	                  mprotect(f.base + 2 * f.page, f.page, PROT_NONE) == 0,
-	              "mprotect of the guard pages failed");
+	ck_assert_msg(u8s_fence_map(&f, 1) == 0,
+	              "mapping a page between guards failed");
 	return f;
-}
-
-static void
-fence_down(struct fence *f)
-{
-	munmap(f->base, 3 * f->page);
 }
 
 /* A copy of s[0..n) that ends at the guard after it, or (at_end 0)
  * begins at the guard before it. */
 static const uint8_t *
-place(const struct fence *f, const uint8_t *s, size_t n, int at_end)
+place(const struct u8s_fence *f, const uint8_t *s, size_t n, int at_end)
 {
-	uint8_t *p = f->base + f->page + (at_end ? f->page - n : 0);
+	uint8_t *p = at_end ? u8s_fence_end(f, n) : f->base;
 
 	memcpy(p, s, n);
 	return p;
@@ -121,7 +101,7 @@ place(const struct fence *f, const uint8_t *s, size_t n, int at_end)
 /* Decodes, validates and steps over s[0..n), 1 <= n <= U8O_CASE_MAX,
  * at both edges of the fence; the answers must be possible ones. */
 static void
-touch(const struct u8o_oracle *o, const struct fence *f, const uint8_t *in,
+touch(const struct u8o_oracle *o, const struct u8s_fence *f, const uint8_t *in,
       size_t n)
 {
 	int at_end;
@@ -157,7 +137,7 @@ START_TEST(test_bounds_short_inputs)
 {
 	const char *oracle = u8o_oracle_name((size_t)_i);
 	struct u8o_oracle o = u8o_load(oracle);
-	struct fence f = fence_up();
+	struct u8s_fence f = fence_up();
 	uint8_t s[2];
 	unsigned a, b;
 
@@ -170,7 +150,7 @@ START_TEST(test_bounds_short_inputs)
 			touch(&o, &f, s, 2);
 		}
 	}
-	fence_down(&f);
+	u8s_fence_unmap(&f);
 	u8o_unload(&o);
 }
 END_TEST
@@ -181,7 +161,7 @@ START_TEST(test_bounds_pieces)
 {
 	const char *oracle = u8o_oracle_name((size_t)_i);
 	struct u8o_oracle o = u8o_load(oracle);
-	struct fence f = fence_up();
+	struct u8s_fence f = fence_up();
 	size_t c, i, j;
 
 	report_faults(oracle);
@@ -192,7 +172,7 @@ START_TEST(test_bounds_pieces)
 			for (j = i + 1; j <= row->n; j++)
 				touch(&o, &f, row->in + i, j - i);
 	}
-	fence_down(&f);
+	u8s_fence_unmap(&f);
 	u8o_unload(&o);
 }
 END_TEST
@@ -207,7 +187,7 @@ START_TEST(test_bounds_long_input)
 	const char *oracle = u8o_oracle_name((size_t)_i);
 	struct u8o_oracle o = u8o_load(oracle);
 	const struct u8o_case *ex = NULL;
-	struct fence f = fence_up();
+	struct u8s_fence f = fence_up();
 	uint32_t one[U8O_CASE_MAX], cut1[U8O_CASE_MAX], *out;
 	uint8_t *in;
 	size_t c, n, k, none, ncut1, r, err = (size_t)-1;
@@ -270,7 +250,7 @@ START_TEST(test_bounds_long_input)
 
 	free(out);
 	free(in);
-	fence_down(&f);
+	u8s_fence_unmap(&f);
 	u8o_unload(&o);
 }
 END_TEST

@@ -4,31 +4,32 @@
  *
  * For each example of the seed documents, prints the bytes, what the
  * reference decodes them to, its first error, and whether that is what
- * the document says.  The main command runs this until the conformance
- * CLI exists.  Exit status 0 when every example agrees, 1 otherwise.
+ * the document says.  Exit status 0 when every example agrees, 1
+ * otherwise.
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "hex.h"
 #include "seed_examples.h"
 #include "u8ref.h"
 
 static void
 print_bytes(const uint8_t *s, size_t n)
 {
-	size_t i;
+	char text[3 * SEED_EXAMPLE_MAX + 8];
 
-	for (i = 0; i < n; i++)
-		printf("%s%02X", i ? " " : "", s[i]);
+	u8s_hex_format(text, sizeof text, s, n);
+	fputs(text, stdout);
 }
 
 static void
 print_code_points(const uint32_t *cp, size_t n)
 {
-	size_t i;
+	char text[9 * SEED_EXAMPLE_MAX + 8];
 
-	for (i = 0; i < n; i++)
-		printf("%s%04X", i ? " " : "", (unsigned)cp[i]);
+	u8s_code_points_format(text, sizeof text, cp, n);
+	fputs(text, stdout);
 }
 
 /* Prints one example; returns 1 when the reference agrees with it. */

@@ -27,7 +27,7 @@ before(uint8_t during, uint8_t kind, uint32_t cp, const uint8_t *bytes,
 		return cp < b->cp;
 	if (n != b->n)
 		return n < b->n;
-	if ((c = memcmp(bytes, b->bytes, k)) != 0)
+	if (k > 0 && (c = memcmp(bytes, b->bytes, k)) != 0)
 		return c < 0;
 	return run != b->run ? run < b->run : index < b->index;
 }
@@ -89,8 +89,10 @@ example_of(struct u8c_example *e, const struct u8c_item *item, uint32_t run,
 	e->kind = (uint8_t)item->kind;
 	e->cp = item->cp;
 	e->n = item->n;
-	memcpy(e->bytes, item->s,
-	       item->n < U8C_EXAMPLE_BYTES ? item->n : U8C_EXAMPLE_BYTES);
+	if (item->n > 0)
+		memcpy(e->bytes, item->s,
+		       item->n < U8C_EXAMPLE_BYTES ? item->n
+		                                   : U8C_EXAMPLE_BYTES);
 }
 
 struct u8c_example *

@@ -98,6 +98,18 @@ u8c_jail_redirect_output(int to, int *fds, size_t max)
 	return n;
 }
 
+/* A fault in the jail is the target's, and must end its process as a
+ * signal: a sanitizer's handler (in a sanitized build) would turn it
+ * into a report on what is the target's output, and an exit status. */
+static void
+default_fault_handlers(void)
+{
+	static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+
+	for (size_t k = 0; k < sizeof faults / sizeof faults[0]; k++)
+		signal(faults[k], SIG_DFL);
+}
+
 /* Dies with its parent, even one that is already gone. */
 static void
 die_with_parent(pid_t parent)
@@ -243,6 +255,7 @@ u8c_jail_main(const struct u8c_jail *j)
 	pid_t init, supervisor = getppid();
 
 	in_jail = 1;
+	default_fault_handlers();
 	die_with_parent(supervisor);
 	u8c_jail_close(j, U8C_CLOSE_SUPERVISOR);
 	setsid();

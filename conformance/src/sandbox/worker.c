@@ -318,8 +318,11 @@ capture(const struct u8c_answers *a)
 	c->valid = a->valid;
 	c->err = a->err;
 	c->nnext = a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN ? a->nnext : 0;
-	memcpy(c->next_cp, a->next_cp, c->nnext * sizeof *a->next_cp);
-	memcpy(c->next_len, a->next_len, c->nnext * sizeof *a->next_len);
+	if (c->nnext > 0) {
+		memcpy(c->next_cp, a->next_cp, c->nnext * sizeof *a->next_cp);
+		memcpy(c->next_len, a->next_len,
+		       c->nnext * sizeof *a->next_len);
+	}
 	c->nencode = a->nencode;
 	memcpy(c->encode, a->encode, sizeof c->encode);
 	c->captured = 1;

@@ -135,8 +135,10 @@ while IFS="$tab" read -r name options status check input complete extra; do
 	fi
 	left=$(leftovers "$name-$$")
 	[ "$left" = 0 ] || why="${why:+$why; }$left processes left running"
-	if [ -z "$why" ]; then
-		ok "$name: exit $rc${check#-:+, }${check#-}${check#-:+ on }${input#-}"
+	if [ -z "$why" ] && [ "$check" = - ]; then
+		ok "$name: exit $rc"
+	elif [ -z "$why" ]; then
+		ok "$name: exit $rc, $check on $input"
 	else
 		bad "$name: $why"
 	fi

@@ -20,10 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fence.h"
+#include "hex.h"
 #include "u8t.h"
 
 enum {
@@ -104,21 +105,9 @@ starts(const char *s, const char *prefix)
 static int
 parse_bytes(const char *text, struct bytes *out)
 {
-	const char *p = text;
-
-	out->n = 0;
-	while (*p != '\0') {
-		char *end;
-		unsigned long b = strtoul(p, &end, 16);
-
-		if (end == p || b > 0xFF || out->n == MAX_BYTES)
-			return 0;
-		out->b[out->n++] = (uint8_t)b;
-		p = end;
-		while (*p == ' ')
-			p++;
-	}
-	return out->n > 0;
+	return u8s_hex_parse(text, out->b, MAX_BYTES, &out->n) ==
+	           U8S_PARSE_OK &&
+	       out->n > 0;
 }
 
 /* "FFFD 0041" to values, "-" to none; 0 on anything else. */
@@ -142,19 +131,6 @@ parse_values(const char *text, struct values *out)
 			p++;
 	}
 	return out->n > 0;
-}
-
-static void
-format_values(const uint32_t *v, size_t n, char *buf, size_t size)
-{
-	size_t i, used = 0;
-
-	buf[0] = '\0';
-	if (n == 0)
-		snprintf(buf, size, "-");
-	for (i = 0; i < n && used < size; i++)
-		used += (size_t)snprintf(buf + used, size - used, "%s%04X",
-		                         i ? " " : "", (unsigned)v[i]);
 }
 
 static int
@@ -182,25 +158,10 @@ check_decode(const struct target *t, const struct bytes *in,
 		return;
 	}
 	if (!same_values(out, n, want)) {
-		format_values(out, n, got, sizeof got);
+		u8s_code_points_format(got, sizeof got, out, n);
 		snprintf(msg, sizeof msg, "%s: decode gave %s", what, got);
 		fail(msg);
 	}
-}
-
-/* A page-aligned window with a PROT_NONE page on each side. */
-static uint8_t *
-guarded_page(size_t page)
-{
-	uint8_t *map = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
-	                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-	if (map == MAP_FAILED)
-		return NULL;
-	if (mprotect(map, page, PROT_NONE) != 0 ||
-	    mprotect(map + 2 * page, page, PROT_NONE) != 0)
-		return NULL;
-	return map + page;
 }
 
 /* The child: decode @in in @layout; exit 0 if it gave @want. */
@@ -208,8 +169,7 @@ static void
 child(const struct target *t, const struct bytes *in, enum layout layout,
       const struct values *want)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	uint8_t *inpage = guarded_page(page), *outpage = guarded_page(page);
+	struct u8s_fence inputs, outputs;
 	uint8_t *s;
 	uint32_t *out;
 	size_t n, cap = in->n;
@@ -219,13 +179,15 @@ child(const struct target *t, const struct bytes *in, enum layout layout,
 	signal(SIGSEGV, SIG_DFL);
 	signal(SIGBUS, SIG_DFL);
 	alarm(CHILD_SECONDS);
-	if (inpage == NULL || outpage == NULL)
+	if (u8s_fence_map(&inputs, 1) != 0 || u8s_fence_map(&outputs, 1) != 0)
 		_exit(125);
-	s = layout == LAYOUT_INPUT_END     ? inpage + page - in->n
-	    : layout == LAYOUT_INPUT_START ? inpage
-	                                   : inpage + page / 2;
-	out = layout == LAYOUT_OUTPUT_END ? (uint32_t *)(outpage + page) - cap
-	                                  : (uint32_t *)outpage + 16;
+	s = layout == LAYOUT_INPUT_END     ? u8s_fence_end(&inputs, in->n)
+	    : layout == LAYOUT_INPUT_START ? inputs.base
+	                                   : inputs.base + inputs.size / 2;
+	out =
+	    layout == LAYOUT_OUTPUT_END
+	        ? (uint32_t *)(void *)u8s_fence_end(&outputs, cap * sizeof *out)
+	        : (uint32_t *)(void *)outputs.base + 16;
 	memcpy(s, in->b, in->n);
 	n = t->decode(s, in->n, out, cap);
 	_exit(n <= cap && same_values(out, n, want) ? 0 : 1);

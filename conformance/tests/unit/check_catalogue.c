@@ -33,7 +33,8 @@ END_TEST
 /* The fates' checks are isolation/ ones, in fate order. */
 START_TEST(test_catalogue_fates)
 {
-	const struct u8c_check *c = u8c_check(u8c_check_of_fate(_i));
+	const struct u8c_check *c =
+	    u8c_check(u8c_check_of_fate((enum u8c_fate)_i));
 
 	ck_assert_int_eq(strncmp(c->id, "isolation/", 10), 0);
 	ck_assert_int_eq(c->fn, U8C_FN_ANY);

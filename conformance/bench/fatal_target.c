@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fatal_target.c - a correct decoder that crashes on FATAL_PERMILLE of
+ * every thousand inputs, for scripts/bench-conform to measure what fatal
+ * inputs cost u8conform.
+ *
+ * Every function hashes its input (FNV-1a, the code point for
+ * u8t_encode) and writes through NULL when the hash, modulo 1000, is
+ * below FATAL_PERMILLE; built with 0, 10 and 100, the three libraries
+ * do the same work but for the crashes.
+ */
+#include <string.h>
+
+#include "targets.h"
+
+#ifndef FATAL_PERMILLE
+#error "FATAL_PERMILLE: crashes per thousand inputs"
+#endif
+
+static int *volatile nowhere;
+
+static void
+on_call(const char *fn, const uint8_t *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	(void)fn;
+	if (s == NULL) /* u8t_encode: n is the code point */
+		h = (h ^ (uint32_t)n) * 16777619u;
+	for (size_t i = 0; s != NULL && i < n; i++)
+		h = (h ^ s[i]) * 16777619u;
+	if (h % 1000 < FATAL_PERMILLE)
+		*nowhere = 1;
+}
+
+const struct u8tt_target u8tt_target = {
+    .name = "bench-fatal",
+    .hooks = {.on_call = on_call},
+};
