@@ -71,15 +71,6 @@ telling_leads(void)
 	return telling;
 }
 
-static int
-same_code_points(const uint32_t *a, const uint32_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
-}
-
 void
 u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
                   const struct u8c_reading *in, const uint32_t *got,
@@ -101,7 +92,7 @@ u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
 			continue;
 		/* The reading at hand, given exactly, fits. */
 		if (p == read_by && ngot == in->nwant &&
-		    same_code_points(got, in->want, ngot))
+		    u8c_same_code_points(got, in->want, ngot))
 			continue;
 		ntok = u8c_tokenize(p, in->s, in->n, tok);
 		if (!u8c_match(tok, ntok, got, ngot, NULL, NULL))

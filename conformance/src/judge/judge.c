@@ -53,20 +53,11 @@ labelled(char *buf, const char *label, const uint32_t *cp, size_t n)
 }
 
 static int
-same_code_points(const uint32_t *a, const uint32_t *b, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return 0;
-	return 1;
-}
-
-static int
 is_bom_stripped(const struct u8c_reading *in, const uint32_t *out, size_t nout)
 {
 	return in->n >= 3 && in->s[0] == 0xEF && in->s[1] == 0xBB &&
 	       in->s[2] == 0xBF && nout + 1 == in->nwant &&
-	       same_code_points(out, in->want + 1, nout);
+	       u8c_same_code_points(out, in->want + 1, nout);
 }
 
 /* Counts @fn's checks that this input would have tested as died. */
@@ -113,7 +104,7 @@ judge_code_points(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 		    fn, (enum u8c_group)__builtin_ctz(left))]++;
 	t->seen[fn == U8C_FN_NEXT ? U8C_NEXT_REPLACEMENT
 	                          : U8C_DECODE_REPLACEMENT]++;
-	if (nout == in->nwant && same_code_points(out, in->want, nout))
+	if (nout == in->nwant && u8c_same_code_points(out, in->want, nout))
 		return 1;
 	if (fn == U8C_FN_DECODE && is_bom_stripped(in, out, nout)) {
 		c = U8C_DECODE_BOM;
@@ -286,7 +277,7 @@ judge_consistency(const struct judging *g, const uint32_t *decoded,
 
 	g->t->seen[U8C_CONSISTENCY_DECODE_NEXT]++;
 	if (ndecoded + skip == nstepped &&
-	    same_code_points(decoded, stepped + skip, ndecoded))
+	    u8c_same_code_points(decoded, stepped + skip, ndecoded))
 		return;
 	e = fail(g, U8C_CONSISTENCY_DECODE_NEXT,
 	         decode_fits && next_fits ? U8C_WARN : U8C_FAIL);

@@ -37,6 +37,17 @@ struct u8c_reading {
 	size_t ntok;
 };
 
+/* Whether a[0..n) and b[0..n) hold the same code points: inline, since
+ * most readings are a few characters and memcmp would cost a call. */
+static inline int
+u8c_same_code_points(const uint32_t *a, const uint32_t *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
 /*
  * u8c_tokenize - cuts s[0..n) into tokens as profile @p reads it.
  * Under Table 3-7 (profile 0) each token also gets its group.  Returns

@@ -243,26 +243,38 @@ list_length(const uint32_t *v)
 	return n;
 }
 
-/* Judges case @c's answers on its input into @t. */
-static void
-judge_case(const struct judge_case *c, struct u8c_tallies *t)
+/* Judges answers @a on the bytes s[0..n), item @index, into tallies of
+ * their own. */
+static const struct u8c_tallies *
+judge_bytes(const uint8_t *s, size_t n, const struct u8c_answers *a,
+            size_t index)
+{
+	static struct u8c_tallies t;
+	static struct u8c_reading in;
+	struct u8c_judging j = {u8ref_profile_at(0), 1, 0, index};
+	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0};
+
+	memset(&t, 0, sizeof t);
+	u8c_read(j.profile, s, n, &in);
+	u8c_judge(&t, &j, &item, &in, a);
+	return &t;
+}
+
+/* Judges case @c's answers on its input. */
+static const struct u8c_tallies *
+judge_case(const struct judge_case *c)
 {
 	static uint8_t s[MAX];
-	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 1, 0, 0};
 	struct u8c_answers a;
-	struct u8c_item item = {U8C_ITEM_BYTES, s, 0, 0};
+	size_t n;
 
-	ck_assert_msg(u8s_hex_parse(c->input, s, sizeof s, &item.n) ==
-	                  U8S_PARSE_OK,
+	ck_assert_msg(u8s_hex_parse(c->input, s, sizeof s, &n) == U8S_PARSE_OK,
 	              "%s: bad hex %s", c->what, c->input);
 	memset(&a, 0, sizeof a);
-	u8c_read(j.profile, s, item.n, &in);
 	if (c->asked & D) {
 		a.given[U8C_FN_DECODE] = U8C_ANSWER_GIVEN;
-		a.cap = item.n;
-		a.ndecode =
-		    c->decode_over_cap ? item.n + 1 : list_length(c->decode);
+		a.cap = n;
+		a.ndecode = c->decode_over_cap ? n + 1 : list_length(c->decode);
 		a.decode = c->decode;
 	}
 	if (c->asked & V) {
@@ -276,21 +288,18 @@ judge_case(const struct judge_case *c, struct u8c_tallies *t)
 		a.next_cp = c->next_cp;
 		a.next_len = c->next_len;
 	}
-	u8c_judge(t, &j, &item, &in, &a);
+	return judge_bytes(s, n, &a, 0);
 }
 
 START_TEST(test_judge_case)
 {
-	static struct u8c_tallies t;
 	const struct judge_case *c = &cases[_i];
 	int want = c->check != NULL ? u8c_check_by_id(c->check) : NONE;
-
-	memset(&t, 0, sizeof t);
-	judge_case(c, &t);
+	const struct u8c_tallies *t = judge_case(c);
 	ck_assert_msg(c->check == NULL || want >= 0, "%s: no check %s", c->what,
 	              c->check);
 	for (int k = 0; k < U8C_CHECKS; k++) {
-		const struct u8c_tally *y = &t.t[k];
+		const struct u8c_tally *y = &t->t[k];
 
 		if (k == want)
 			ck_assert_msg(
@@ -316,32 +325,26 @@ END_TEST
  * cells and called this a FAIL). */
 START_TEST(test_judge_long_warn)
 {
-	static struct u8c_tallies t;
 	static uint8_t s[U8C_MAX_INPUT];
 	static uint32_t out[U8C_MAX_INPUT];
-	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 0};
+	const struct u8c_tallies *t;
 	struct u8c_answers a;
 	size_t pairs = (size_t)_i, k;
-	struct u8c_item item = {U8C_ITEM_BYTES, s, 2 * pairs, 0};
 
 	for (k = 0; k < pairs; k++) {
 		s[2 * k] = 0xE0;
 		s[2 * k + 1] = 0xA0;
 		out[2 * k] = out[2 * k + 1] = 0xFFFD;
 	}
-	memset(&t, 0, sizeof t);
 	memset(&a, 0, sizeof a);
 	a.given[U8C_FN_DECODE] = U8C_ANSWER_GIVEN;
-	a.cap = item.n;
-	a.ndecode = item.n;
+	a.cap = a.ndecode = 2 * pairs;
 	a.decode = out;
-	u8c_read(j.profile, s, item.n, &in);
-	u8c_judge(&t, &j, &item, &in, &a);
-	ck_assert_msg(t.t[U8C_DECODE_REPLACEMENT].level == U8C_WARN &&
-	                  u8c_tally_verdict(&t) == U8C_WARN,
-	              "%zu bytes: verdict %s, want warn", item.n,
-	              u8c_level_names[u8c_tally_verdict(&t)]);
+	t = judge_bytes(s, 2 * pairs, &a, 0);
+	ck_assert_msg(t->t[U8C_DECODE_REPLACEMENT].level == U8C_WARN &&
+	                  u8c_tally_verdict(t) == U8C_WARN,
+	              "%zu bytes: verdict %s, want warn", 2 * pairs,
+	              u8c_level_names[u8c_tally_verdict(t)]);
 }
 END_TEST
 
@@ -349,17 +352,13 @@ END_TEST
  * differently: two policies, a WARN. */
 START_TEST(test_judge_consistency)
 {
-	static struct u8c_tallies t;
 	static const uint8_t s[] = {0xE0, 0xA0};
 	static const uint32_t decoded[] = {0xFFFD};
 	static const uint32_t stepped[] = {U8T_ERROR, U8T_ERROR};
 	static const size_t lens[] = {1, 1};
-	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 0};
-	struct u8c_item item = {U8C_ITEM_BYTES, s, 2, 0};
+	const struct u8c_tallies *t;
 	struct u8c_answers a;
 
-	memset(&t, 0, sizeof t);
 	memset(&a, 0, sizeof a);
 	a.given[U8C_FN_DECODE] = a.given[U8C_FN_NEXT] = U8C_ANSWER_GIVEN;
 	a.cap = 2;
@@ -368,11 +367,10 @@ START_TEST(test_judge_consistency)
 	a.nnext = 2;
 	a.next_cp = stepped;
 	a.next_len = lens;
-	u8c_read(j.profile, s, 2, &in);
-	u8c_judge(&t, &j, &item, &in, &a);
-	ck_assert_int_eq(t.t[U8C_CONSISTENCY_DECODE_NEXT].level, U8C_WARN);
-	ck_assert_int_eq(t.t[U8C_NEXT_REPLACEMENT].level, U8C_WARN);
-	ck_assert_uint_eq(t.t[U8C_DECODE_REPLACEMENT].failed, 0);
+	t = judge_bytes(s, 2, &a, 0);
+	ck_assert_int_eq(t->t[U8C_CONSISTENCY_DECODE_NEXT].level, U8C_WARN);
+	ck_assert_int_eq(t->t[U8C_NEXT_REPLACEMENT].level, U8C_WARN);
+	ck_assert_uint_eq(t->t[U8C_DECODE_REPLACEMENT].failed, 0);
 }
 END_TEST
 
@@ -380,28 +378,23 @@ END_TEST
  * start's are a FAIL, named by that item. */
 START_TEST(test_judge_state)
 {
-	static struct u8c_tallies t;
 	static const uint8_t s[] = {0xC2};
-	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 7};
-	struct u8c_item item = {U8C_ITEM_BYTES, s, 1, 0};
 	struct u8c_probe fresh = {1, 0, {0xFFFD}, {0}, -1};
+	const struct u8c_tallies *t;
 	struct u8c_answers a;
 
-	memset(&t, 0, sizeof t);
 	memset(&a, 0, sizeof a);
 	a.probed = 1;
 	a.probe_k = 1;
 	a.probe_fresh = &fresh;
 	a.probe_now = fresh;
-	u8c_read(j.profile, s, 1, &in);
-	u8c_judge(&t, &j, &item, &in, &a);
-	ck_assert_uint_eq(t.t[U8C_STATE_BETWEEN_CALLS].failed, 0);
+	t = judge_bytes(s, 1, &a, 7);
+	ck_assert_uint_eq(t->t[U8C_STATE_BETWEEN_CALLS].failed, 0);
 	a.probe_now.decode[0] = 0x80; /* C2 left over, BF completed it */
-	u8c_judge(&t, &j, &item, &in, &a);
-	ck_assert_uint_eq(t.t[U8C_STATE_BETWEEN_CALLS].failed, 1);
-	ck_assert_uint_eq(t.t[U8C_STATE_BETWEEN_CALLS].ex[0].index, 7);
-	ck_assert_str_eq(t.t[U8C_STATE_BETWEEN_CALLS].ex[0].expected,
+	t = judge_bytes(s, 1, &a, 7);
+	ck_assert_uint_eq(t->t[U8C_STATE_BETWEEN_CALLS].failed, 1);
+	ck_assert_uint_eq(t->t[U8C_STATE_BETWEEN_CALLS].ex[0].index, 7);
+	ck_assert_str_eq(t->t[U8C_STATE_BETWEEN_CALLS].ex[0].expected,
 	                 "the next call on BF answers as on a fresh start");
 }
 END_TEST
@@ -449,22 +442,17 @@ END_TEST
  * check it would have fed. */
 START_TEST(test_judge_died)
 {
-	static struct u8c_tallies t;
 	static const uint8_t s[] = {0xC0, 0x80};
-	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 1, 0, 0};
-	struct u8c_item item = {U8C_ITEM_BYTES, s, 2, 0};
+	const struct u8c_tallies *t;
 	struct u8c_answers a;
 
-	memset(&t, 0, sizeof t);
 	memset(&a, 0, sizeof a);
 	a.given[U8C_FN_DECODE] = U8C_ANSWER_DIED;
-	u8c_read(j.profile, s, 2, &in);
-	u8c_judge(&t, &j, &item, &in, &a);
-	ck_assert_int_eq(u8c_tally_verdict(&t), U8C_PASS);
-	ck_assert_uint_eq(t.t[U8C_DECODE_OVERLONG_2].died, 1);
-	ck_assert_uint_eq(t.seen[U8C_DECODE_OVERLONG_2], 0);
-	ck_assert_uint_eq(t.items, 1);
+	t = judge_bytes(s, 2, &a, 0);
+	ck_assert_int_eq(u8c_tally_verdict(t), U8C_PASS);
+	ck_assert_uint_eq(t->t[U8C_DECODE_OVERLONG_2].died, 1);
+	ck_assert_uint_eq(t->seen[U8C_DECODE_OVERLONG_2], 0);
+	ck_assert_uint_eq(t->items, 1);
 }
 END_TEST
 
