@@ -26,8 +26,9 @@ field() {
 	jq -r ".checks[] | select(.id == \"$1\") | .$2" "$3"
 }
 
-"$u8conform" --exhaustive --shard 999/1000 --format json "$lib" >"$work/a.json"
-"$u8conform" --exhaustive --shard 1000/1000 --format json "$lib" >"$work/b.json"
+# two small shards: every input of one byte, and the first of two
+"$u8conform" --exhaustive --shard 1/4000000 --format json "$lib" >"$work/a.json"
+"$u8conform" --exhaustive --shard 2/4000000 --format json "$lib" >"$work/b.json"
 "$u8conform" --merge --format json "$work/a.json" "$work/b.json" >"$work/m.json"
 ok "$?" 1 "merged report keeps the shards' FAIL (exit status 1)"
 id=decode/row-00-7F
@@ -38,8 +39,8 @@ done
 a=$(field $id counterexample.input "$work/a.json") b=$(field $id counterexample.input "$work/b.json")
 smaller=$(printf '%s\n%s\n' "$a" "$b" | sort | head -n 1)
 ok "$(field $id counterexample.input "$work/m.json")" "$smaller" "$id keeps the smaller counterexample"
-ok "$(jq -r .complete "$work/m.json")" false "two shards of 1000 are not complete"
-ok "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "998 of 1000 shards missing: 1, 2, 3, 4, " \
+ok "$(jq -r .complete "$work/m.json")" false "two shards of 4000000 are not complete"
+ok "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "3999998 of 4000000 shards missing: 3, 4," \
 	"the missing shards are named"
 
 # A whole report merges alone, and stays whole.
@@ -66,7 +67,7 @@ bad() {
 
 refused /dev/null "an empty file"
 refused /dev/zero "endless zeros"
-"$u8conform" --exhaustive --shard 1000/1000 --format json "$other" >"$work/c.json"
+"$u8conform" --exhaustive --shard 1/4000000 --format json "$other" >"$work/c.json"
 refused "$work/c.json" "a report on another target"
 "$u8conform" --merge "$work/a.json" "$work/a.json" >/dev/null 2>"$work/err"
 ok "$?/$(grep -c 'a second time' "$work/err")" "2/1" "the same shard twice is refused"

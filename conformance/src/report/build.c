@@ -139,6 +139,16 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->namespaced = o->namespaced;
 	if (r->target == NULL || r->path == NULL)
 		return -1;
+	for (size_t k = 0; k < f->plan->nrows; k++) {
+		const struct u8c_plan_row *row = &f->plan->rows[k];
+
+		r->families[k] = (struct u8c_report_family){
+		    row->family->name,
+		    row->placement == U8C_GUARD_AFTER ? "guard after"
+		                                      : "guard before",
+		    row->count, o->row_judged[k]};
+	}
+	r->nfamilies = f->plan->nrows;
 	for (int c = 0; c < U8C_CHECKS; c++) {
 		const struct u8c_tally *y = &t->t[c];
 		struct u8c_report_check *rc = &r->checks[c];

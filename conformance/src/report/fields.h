@@ -23,6 +23,13 @@
 #define U8C_F_SHARD     "shard"     /* {index, of}, with --shard     */
 #define U8C_F_FUNCTIONS "functions" /* the functions judged          */
 #define U8C_F_JAIL      "jail"      /* "pid namespace" or "process group" */
+#define U8C_F_FAMILIES  "families"  /* the inputs planned and judged */
+
+/* a family */
+#define U8C_F_NAME      "name"
+#define U8C_F_PLACEMENT "placement"
+#define U8C_F_INPUTS    "inputs"
+#define U8C_F_JUDGED    "judged"
 
 /* evidence */
 #define U8C_F_POLICY_RUNS       "policy_runs"

@@ -102,6 +102,21 @@ document(const struct u8c_report *r)
 		set(shard, U8C_F_OF, count(r->shards));
 		set(o, U8C_F_SHARD, shard);
 	}
+	if (r->nfamilies > 0) {
+		json_t *families = json_array();
+
+		for (size_t k = 0; k < r->nfamilies; k++) {
+			json_t *f = json_object();
+
+			set(f, U8C_F_NAME, string(r->families[k].name));
+			set(f, U8C_F_PLACEMENT,
+			    string(r->families[k].placement));
+			set(f, U8C_F_INPUTS, count(r->families[k].inputs));
+			set(f, U8C_F_JUDGED, count(r->families[k].judged));
+			json_array_append_new(families, f);
+		}
+		set(o, U8C_F_FAMILIES, families);
+	}
 	if (r->namespaced >= 0)
 		set(o, U8C_F_JAIL,
 		    string(r->namespaced ? "pid namespace" : "process group"));

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "checks.h"
+#include "plan.h"
 #include "tally.h"
 
 struct u8c_report_example {
@@ -53,6 +54,14 @@ struct u8c_report {
 	size_t shard, shards; /* --exhaustive --shard K/N, or 0 of 0   */
 	int namespaced;       /* the jail was a PID namespace: 1, 0; -1 ? */
 	struct u8c_report_check checks[U8C_CHECKS];
+	/* the plan's rows: how many inputs each has, and how many were
+	 * judged (all of them when the run is complete) */
+	struct u8c_report_family {
+		const char *name;
+		const char *placement;
+		size_t inputs, judged;
+	} families[U8C_PLAN_MAX];
+	size_t nfamilies;
 };
 
 /* The formats. */

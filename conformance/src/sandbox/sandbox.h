@@ -58,6 +58,7 @@ struct u8c_sandbox_outcome {
 	char stopped[512];  /* why not, when not                          */
 	int interrupted;    /* the signal that stopped the run, or 0      */
 	int namespaced;     /* the jail was a PID namespace               */
+	size_t row_judged[U8C_PLAN_MAX]; /* items of each plan row judged */
 	struct u8c_capture capture;
 };
 

@@ -128,6 +128,7 @@ struct u8c_shared {
 	volatile uint32_t stop;    /* workers: take no more items        */
 	volatile uint32_t fns_off; /* functions set aside (bit per fn)   */
 	volatile uint32_t fatal;   /* fatal fates met, for --max-fatal   */
+	uint32_t max_fatal;        /* --max-fatal, or 0                  */
 	volatile uint32_t hangs[U8C_PHASES];
 	volatile uint32_t fresh_ok; /* fresh_probe holds fresh answers    */
 	struct u8c_probe fresh_probe[U8C_PROBES];

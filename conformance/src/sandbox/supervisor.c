@@ -72,6 +72,7 @@ struct supervisor {
 	struct timespec start, last_progress;
 	uint64_t total_items;
 	int broken; /* u8conform itself failed: out->error says how */
+	int said_max_fatal;
 	unsigned long outputs[2]; /* bytes seen while loading, unloading */
 };
 
@@ -460,8 +461,9 @@ watch_limits(struct supervisor *s)
 			say_set_aside(s);
 	}
 	if (s->cfg->max_fatal > 0 && fatal >= s->cfg->max_fatal &&
-	    !s->sh->stop) {
+	    !s->said_max_fatal) {
 		s->sh->stop = 1;
+		s->said_max_fatal = 1;
 		snprintf(s->out->stopped, sizeof s->out->stopped,
 		         "--max-fatal %u: the target crashed, hung or exited "
 		         "on %u inputs",
@@ -680,6 +682,7 @@ run_row(struct supervisor *s, uint32_t row)
 	struct u8c_order o;
 
 	int capture = row == 0 && s->cfg->capture && r->count > 0;
+	uint64_t before = items_done(s);
 
 	s->phase = r->family->name;
 	/* --input: the first worker takes the first item itself, and keeps
@@ -698,6 +701,7 @@ run_row(struct supervisor *s, uint32_t row)
 	}
 	while (!s->broken && !all_idle(s, 0, s->workers - 1))
 		pump(s);
+	s->out->row_judged[row] = (size_t)(items_done(s) - before);
 }
 
 /* The fresh answers of the state probe, from a worker that has made no
@@ -896,6 +900,7 @@ setup(struct supervisor *s)
 		return -1;
 	}
 	s->j.sh = s->sh;
+	s->sh->max_fatal = s->cfg->max_fatal;
 	s->j.plan = s->cfg->plan;
 	s->j.path = s->cfg->path;
 	s->j.symbol = s->cfg->symbol;

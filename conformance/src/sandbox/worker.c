@@ -289,8 +289,10 @@ after_call(struct item_fates *f, enum u8c_phase phase)
 		return;
 	record((enum u8c_fate)(pending - 1), fn, w.detail, f->item, f->index,
 	       &f->recorded);
-	if (is_fatal((enum u8c_fate)(pending - 1)))
-		__atomic_add_fetch(&w.j->sh->fatal, 1, __ATOMIC_RELAXED);
+	if (is_fatal((enum u8c_fate)(pending - 1)) &&
+	    __atomic_add_fetch(&w.j->sh->fatal, 1, __ATOMIC_RELAXED) ==
+	        w.j->sh->max_fatal)
+		w.j->sh->stop = 1; /* --max-fatal: no more items anywhere */
 	if (pending - 1 == U8C_FATE_HANG) {
 		__atomic_add_fetch(&w.j->sh->hangs[phase], 1, __ATOMIC_RELAXED);
 		w.retire = 1;
