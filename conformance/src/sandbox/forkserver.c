@@ -42,7 +42,7 @@ reap(const struct u8c_jail *j)
 
 static void
 start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
-      int sigfd)
+      int sigfd, const sigset_t *chld)
 {
 	pid_t pid;
 
@@ -50,6 +50,7 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
 		return; /* the supervisor's mistake: one per slot */
 	if ((pid = fork()) == 0) {
 		close(sigfd);
+		sigprocmask(SIG_UNBLOCK, chld, NULL);
 		u8c_worker_main(j, t, k);
 	}
 	if (pid < 0) {
@@ -101,8 +102,10 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
 			if (read(fds[1].fd, &si, sizeof si) < 0 &&
 			    errno != EAGAIN)
 				_exit(1);
-			reap(j);
 		}
+		/* SIGCHLD stays blocked here, so none is lost; and several
+		 * ends may share one signal */
+		reap(j);
 		if (!(fds[0].revents & (POLLIN | POLLHUP)))
 			continue;
 		got = read(j->cmd[0], &c, sizeof c);
@@ -111,9 +114,7 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
 		if (got != (ssize_t)sizeof c || c.slot >= U8C_SLOTS)
 			continue;
 		if (c.op == U8C_CMD_START) {
-			sigprocmask(SIG_UNBLOCK, &chld, NULL);
-			start(j, t, c.slot, fds[1].fd);
-			sigprocmask(SIG_BLOCK, &chld, NULL);
+			start(j, t, c.slot, fds[1].fd, &chld);
 		} else if (c.op == U8C_CMD_SIGNAL && workers[c.slot] != 0) {
 			kill(workers[c.slot], c.sig);
 		} else if (c.op == U8C_CMD_UNLOAD) {
