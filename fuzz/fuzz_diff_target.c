@@ -41,6 +41,7 @@ static struct u8c_tallies tallies;
 static struct u8c_probe fresh[U8C_PROBES]; /* before any other call */
 static int have_fresh;
 static int strict;
+static struct u8c_expectations expectations, *expect; /* U8FUZZ_EXPECT */
 
 static const char *
 explain(const void *addr)
@@ -123,10 +124,19 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 		        access(path, F_OK) != 0 ? "" : err);
 		exit(2);
 	}
+	if (getenv("U8FUZZ_EXPECT") != NULL && getenv("U8FUZZ_EXPECT")[0]) {
+		if (u8c_expect_read(&expectations, getenv("U8FUZZ_EXPECT"), err,
+		                    sizeof err) != 0) {
+			fprintf(stderr, "fuzz_diff_target: %s\n", err);
+			exit(2);
+		}
+		expect = &expectations;
+	}
 	if (u8c_stage_init(&stage) != 0) {
 		perror("fuzz_diff_target: mmap");
 		exit(2);
 	}
+	stage.nul = (identity.traits & U8T_NEEDS_NUL) != 0;
 	target_path = path;
 	strict = getenv("U8FUZZ_STRICT") != NULL &&
 	         strcmp(getenv("U8FUZZ_STRICT"), "1") == 0;
@@ -168,18 +178,23 @@ static void
 judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
 {
 	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 0, U8C_NO_RUN, 0};
+	struct u8c_judging j = {u8ref_profile_at(0), expect, identity.traits, 0,
+	                        U8C_NO_RUN,          0};
 	struct u8c_answers a;
 
 	memset(&a, 0, sizeof a);
 	stage.placement = placement;
-	if (item->kind == U8C_ITEM_BYTES)
+	a.error_at = SIZE_MAX;
+	if (item->kind == U8C_ITEM_BYTES) {
 		u8c_read(j.profile, item->s, item->n, &in);
+		a.error_at = in.error_at;
+	}
 	for (int fn = 0; fn < U8C_FNS; fn++) {
 		int bytes = fn != U8C_FN_ENCODE;
 
 		if (!(identity.exports >> fn & 1u) ||
-		    bytes != (item->kind == U8C_ITEM_BYTES))
+		    bytes != (item->kind == U8C_ITEM_BYTES) ||
+		    (!bytes && !u8c_encoder_asked(identity.traits, item->cp)))
 			continue;
 		u8c_call(&stage, &target, (enum u8c_fn)fn, item, &a);
 		a.given[fn] = U8C_ANSWER_GIVEN;

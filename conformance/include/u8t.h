@@ -7,6 +7,11 @@
  * and the fuzzers load it with dlopen and call what it exports; nothing
  * else is required, and nothing of the harness is linked into it.  This
  * header is version 1 of the ABI; a later version will only add.
+ *
+ * For fuzz_diff_target to see inside a target, build the target (and its
+ * library) with clang's -fsanitize=fuzzer-no-link: the fuzzer, linked
+ * with -fsanitize=fuzzer, then follows the coverage of the target's own
+ * branches (fuzz/README.md has the commands).
  */
 #ifndef U8T_H
 #define U8T_H
@@ -31,7 +36,8 @@ extern "C" {
 
 /*
  * Every function is pure: no state survives a call, and none reads s[n]
- * or beyond, nor s[-1], nor writes past its output.  None writes to
+ * (but with U8T_NEEDS_NUL) or beyond, nor s[-1], nor writes past its
+ * output.  None writes to
  * stdout or stderr, starts a process, signals another or exits, while
  * loaded, called or unloaded.  The harness checks all of it, and runs
  * the library only in processes of its own.
@@ -42,6 +48,29 @@ U8T_EXPORT int u8t_abi_version(void);
 
 /* Optional; a name for reports ("ICU 72.1"). */
 U8T_EXPORT const char *u8t_name(void);
+
+/*
+ * Optional: what the target needs of the harness, and what its answers
+ * mean, as bits; a target without it has none of them.  A version 1
+ * target may export it.
+ *
+ * U8T_NEEDS_NUL: the decoding functions read s[n], which the harness
+ *   sets to 0 and places just before the guard page (a decoder of C
+ *   strings, such as Lua's; a shim need not copy).
+ * U8T_GUESSED_LENGTHS: on an error, the length u8t_next returns is the
+ *   shim's guess (one byte), because the library does not say how many
+ *   bytes an error consumes.  The report does not charge that guess to
+ *   the library: a different count of U+FFFD from u8t_next is INFO, not
+ *   a WARN, and u8t_next's errors say nothing of its policy.
+ * U8T_SCALARS_ONLY: u8t_encode is defined on scalar values only (its
+ *   library asserts or documents it); it is never asked for surrogates
+ *   or values beyond U+10FFFF, and encode/surrogates and encode/beyond
+ *   are reported as not judged.
+ */
+#define U8T_NEEDS_NUL       0x1u
+#define U8T_GUESSED_LENGTHS 0x2u
+#define U8T_SCALARS_ONLY    0x4u
+U8T_EXPORT unsigned u8t_traits(void);
 
 /*
  * u8t_decode - decode all of s[0..n) to scalar values, replacing
@@ -85,6 +114,7 @@ U8T_EXPORT size_t u8t_encode(uint32_t cp, uint8_t out[8]);
 /* The same functions as pointer types, for a harness that loads them. */
 typedef int (*u8t_abi_version_fn)(void);
 typedef const char *(*u8t_name_fn)(void);
+typedef unsigned (*u8t_traits_fn)(void);
 typedef size_t (*u8t_decode_fn)(const uint8_t *, size_t, uint32_t *, size_t);
 typedef int (*u8t_validate_fn)(const uint8_t *, size_t, size_t *);
 typedef size_t (*u8t_next_fn)(const uint8_t *, size_t, uint32_t *);

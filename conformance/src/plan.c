@@ -53,6 +53,8 @@ u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
 	struct u8c_plan_row *row = &plan->rows[0];
 	size_t all;
 
+	plan->kind = kind;
+	plan->sharded = shards > 0;
 	switch (kind) {
 	case U8C_PLAN_DEFAULT:
 		take(plan, default_rows,

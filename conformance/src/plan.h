@@ -31,18 +31,20 @@ struct u8c_plan_row {
 	size_t count;
 };
 
-struct u8c_plan {
-	struct u8c_plan_row rows[U8C_PLAN_MAX];
-	size_t nrows;
-	const struct u8ref_profile *profile; /* judged against             */
-	unsigned functions;                  /* bit per enum u8c_fn judged */
-};
-
 /* What the plan is for. */
 enum u8c_plan_kind {
 	U8C_PLAN_DEFAULT,    /* the suite: every family once             */
 	U8C_PLAN_EXHAUSTIVE, /* every input of 1..4 bytes, or a shard    */
 	U8C_PLAN_ONE,        /* one input (--input), bytes or code point */
+};
+
+struct u8c_plan {
+	enum u8c_plan_kind kind;
+	int sharded; /* only a shard of its kind's inputs      */
+	struct u8c_plan_row rows[U8C_PLAN_MAX];
+	size_t nrows;
+	const struct u8ref_profile *profile; /* judged against             */
+	unsigned functions;                  /* bit per enum u8c_fn judged */
 };
 
 /*

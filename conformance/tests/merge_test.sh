@@ -43,6 +43,22 @@ ok "$(jq -r .complete "$work/m.json")" false "two shards of 4000000 are not comp
 ok "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "3999998 of 4000000 shards missing: 3, 4," \
 	"the missing shards are named"
 
+# Shards judged with one --expect file merge with their expectations:
+# nothing unexpected (the exit status is 2 only for the missing shards);
+# a shard judged without it is refused.
+"$u8conform" --exhaustive --shard 1/4000000 --write-expect "$work/x.exp" "$lib" >/dev/null
+for k in 1 2; do
+	"$u8conform" --exhaustive --shard $k/4000000 --expect "$work/x.exp" \
+		--format json "$lib" >"$work/e$k.json"
+done
+"$u8conform" --merge --format json "$work/e1.json" "$work/e2.json" >"$work/em.json"
+ok "$?/$(jq -r '[.verdict, .unexpected, .expectations.file == "'"$work/x.exp"'"] | @tsv' "$work/em.json")" \
+	"2/fail	pass	true" "merged shards keep their expectations (exit status 2: shards missing)"
+ok "$(jq '[.checks[] | select(.verdict != "pass") | .expected and (.why | length > 0)] | all' "$work/em.json")" \
+	true "every failing check of the merged shards is expected, with its reason"
+"$u8conform" --merge --format json "$work/e1.json" "$work/b.json" >/dev/null 2>"$work/err"
+ok "$?/$(grep -c 'judged with --expect' "$work/err")" "2/1" "shards judged with and without --expect are refused"
+
 # A whole report merges alone, and stays whole.
 "$u8conform" --format json --input 41 "$other" >"$work/whole.json"
 "$u8conform" --merge --format json "$work/whole.json" >"$work/whole-m.json"

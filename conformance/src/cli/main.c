@@ -18,14 +18,16 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "expect_file.h"
 #include "merge.h"
 #include "options.h"
 #include "progress.h"
 #include "sandbox.h"
 #include "side_by_side.h"
 
-/* The outcome is large; one per process. */
+/* The outcome and the expectations are large; one per process. */
 static struct u8c_sandbox_outcome outcome;
+static struct u8c_expectations expectations;
 
 /* Descriptors 0, 1 and 2 closed when we start would be reused by the
  * first pipes; each gets /dev/null, and a closed stdout is remembered:
@@ -46,7 +48,7 @@ guard_standard_fds(void)
 static int
 status_of(const struct u8c_report *r, int strict)
 {
-	if (r->verdict == U8C_FAIL || (strict && r->verdict == U8C_WARN))
+	if (r->unexpected == U8C_FAIL || (strict && r->unexpected == U8C_WARN))
 		return 1;
 	return r->complete ? 0 : 2;
 }
@@ -121,7 +123,7 @@ make_plan(struct u8c_plan *plan, const struct u8c_options *o)
 		u8c_plan_make(plan, U8C_PLAN_DEFAULT, 0, 0, 0);
 	}
 	plan->profile = o->profile;
-	plan->functions = (1u << U8C_FNS) - 1;
+	plan->functions = o->functions;
 }
 
 int
@@ -132,6 +134,7 @@ main(int argc, char **argv)
 	struct u8c_run_facts facts;
 	struct u8c_report r;
 	struct u8c_options o;
+	char err[1024];
 	int stdout_closed, rc;
 
 	if ((stdout_closed = guard_standard_fds()) < 0)
@@ -142,6 +145,12 @@ main(int argc, char **argv)
 		return merge(&o, stdout_closed);
 	if ((rc = check_library(o.library)) != 0)
 		return rc;
+	if (o.expect_file != NULL &&
+	    u8c_expect_read(&expectations, o.expect_file, err, sizeof err) !=
+	        0) {
+		fprintf(stderr, "u8conform: %s\n", err);
+		return 2;
+	}
 	make_plan(&plan, &o);
 	memset(&cfg, 0, sizeof cfg);
 	cfg.path = o.library;
@@ -153,15 +162,23 @@ main(int argc, char **argv)
 	cfg.max_fatal = o.max_fatal;
 	cfg.capture = o.input;
 	cfg.namespaces = 1;
-	u8c_progress_attach(&cfg, o.exhaustive);
+	cfg.expect = o.expect_file != NULL ? &expectations : NULL;
+	u8c_progress_attach(&cfg, !o.input, o.progress);
 	u8c_sandbox_run(&cfg, &outcome);
 	u8c_progress_end();
 	if (outcome.status != U8C_SANDBOX_DONE) {
 		fprintf(stderr, "%s\n", outcome.error);
 		return 2;
 	}
-	facts = (struct u8c_run_facts){&plan,   o.library, o.symbol, o.shape,
-	                               o.shard, o.shards,  &outcome};
+	facts = (struct u8c_run_facts){.plan = &plan,
+	                               .path = o.library,
+	                               .symbol = o.symbol,
+	                               .shape = o.shape,
+	                               .shard = o.shard,
+	                               .shards = o.shards,
+	                               .expect = cfg.expect,
+	                               .expect_file = o.expect_file,
+	                               .outcome = &outcome};
 	if (u8c_report_build(&r, &facts) != 0) {
 		fprintf(stderr, "u8conform: out of memory\n");
 		u8c_report_free(&r);
@@ -170,6 +187,11 @@ main(int argc, char **argv)
 	if (o.input && o.format == U8C_FORMAT_TEXT && !stdout_closed)
 		u8c_side_by_side(stdout, &plan, &outcome);
 	rc = write_report(&r, &o, stdout_closed);
+	if (o.write_expect_file != NULL &&
+	    u8c_write_expect(o.write_expect_file, &r, err, sizeof err) != 0) {
+		fprintf(stderr, "u8conform: %s\n", err);
+		rc = 2;
+	}
 	u8c_report_free(&r);
 	return rc;
 }

@@ -18,7 +18,7 @@
 #include "shared.h"
 #include "u8t.h"
 
-static const char usage[] = /* printf format: %s is the shapes */
+static const char usage[] =
     "usage: u8conform [options] LIB.so\n"
     "       u8conform [--format F] [--strict] --merge REPORT.json...\n"
     "\n"
@@ -49,14 +49,15 @@ static const char usage[] = /* printf format: %s is the shapes */
     "                            shards of an --exhaustive run\n"
     "  --symbol NAME --shape SHAPE\n"
     "                            test the library's own function NAME, of\n"
-    "                            one of these shapes, instead of u8t_ "
-    "exports:\n"
-    "%s"
+    "                            one of the shapes below, instead of u8t_\n"
+    "                            exports\n"
     "  --help, --version\n"
     "\n"
     "Exit status: 0 pass or warn, 1 fail (or warn with --strict),\n"
     "2 usage or load error, a report that cannot be written, or a run\n"
-    "stopped before it found a FAIL.\n";
+    "stopped before it found a FAIL.\n"
+    "\n"
+    "Shapes (--shape):\n";
 
 static int
 bad(const char *fmt, ...)
@@ -148,6 +149,30 @@ input(const char *arg, struct u8c_options *o)
 	}
 }
 
+/* "decode,next" into bits of enum u8c_fn; each name once. */
+static int
+functions(const char *arg, unsigned *bits)
+{
+	const char *p = arg;
+
+	*bits = 0;
+	while (*p != '\0') {
+		size_t len = strcspn(p, ","), fn;
+
+		for (fn = 0; fn < U8C_FNS; fn++)
+			if (strlen(u8c_fn_names[fn]) == len &&
+			    strncmp(p, u8c_fn_names[fn], len) == 0)
+				break;
+		if (fn == U8C_FNS || (*bits >> fn & 1u))
+			return -1;
+		*bits |= 1u << fn;
+		p += len;
+		if (*p == ',' && *++p == '\0')
+			return -1;
+	}
+	return *bits != 0 ? 0 : -1;
+}
+
 /* Combinations that mean nothing. */
 static int
 check_combinations(const struct u8c_options *o, const int *given)
@@ -161,8 +186,14 @@ check_combinations(const struct u8c_options *o, const int *given)
 				return bad("--merge takes no --%s: it reads "
 				           "reports, it runs nothing",
 				           alone[k]);
+		if (o->expect_file != NULL)
+			return bad("--merge takes no --expect: the reports "
+			           "were judged with theirs");
 		return 0;
 	}
+	if (o->write_expect_file != NULL && o->expect_file != NULL &&
+	    strcmp(o->write_expect_file, o->expect_file) == 0)
+		return bad("--write-expect would overwrite --expect's file");
 	if (o->input && (o->exhaustive || o->shards > 0))
 		return bad("--input runs one input: no --exhaustive or "
 		           "--shard");
@@ -171,9 +202,7 @@ check_combinations(const struct u8c_options *o, const int *given)
 	if ((o->symbol == NULL) != (o->shape == NULL))
 		return bad("--symbol and --shape go together");
 	if (o->shape != NULL && !u8c_shape_known(o->shape))
-		return bad("unknown shape '%s' (bool, glib, unistring, "
-		           "utf8proc)",
-		           o->shape);
+		return bad("unknown shape '%s' (see --help)", o->shape);
 	return 0;
 }
 
@@ -190,9 +219,13 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		JOBS,
 		TIMEOUT,
 		MAX_FATAL,
+		FUNCTIONS,
+		WRITE_EXPECT,
+		PROGRESS, /* the options above are refused with --merge */
 		MERGE,
 		FORMAT,
 		STRICT,
+		EXPECT,
 		HELP,
 		VERSION
 	};
@@ -206,6 +239,10 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 	    {"jobs", required_argument, NULL, JOBS},
 	    {"timeout", required_argument, NULL, TIMEOUT},
 	    {"max-fatal", required_argument, NULL, MAX_FATAL},
+	    {"functions", required_argument, NULL, FUNCTIONS},
+	    {"write-expect", required_argument, NULL, WRITE_EXPECT},
+	    {"progress", no_argument, NULL, PROGRESS},
+	    {"expect", required_argument, NULL, EXPECT},
 	    {"merge", no_argument, NULL, MERGE},
 	    {"format", required_argument, NULL, FORMAT},
 	    {"strict", no_argument, NULL, STRICT},
@@ -222,6 +259,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 	          : cpus > U8C_MAX_WORKERS ? U8C_MAX_WORKERS
 	                                   : (unsigned)cpus;
 	o->timeout_ms = 3000;
+	o->functions = (1u << U8C_FNS) - 1;
 	o->profile = u8ref_profile_at(0);
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -276,6 +314,23 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 				    optarg);
 			o->max_fatal = (unsigned)v;
 			break;
+		case FUNCTIONS:
+			if (functions(optarg, &o->functions) != 0)
+				return bad(
+				    "--functions wants decode, validate, "
+				    "next, encode, comma-separated, not "
+				    "'%s'",
+				    optarg);
+			break;
+		case WRITE_EXPECT:
+			o->write_expect_file = optarg;
+			break;
+		case PROGRESS:
+			o->progress = 1;
+			break;
+		case EXPECT:
+			o->expect_file = optarg;
+			break;
 		case MERGE:
 			o->nreports = -1;
 			break;
@@ -295,7 +350,8 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 			o->strict = 1;
 			break;
 		case HELP:
-			printf(usage, u8c_shape_help);
+			fputs(usage, stdout);
+			u8c_shape_help(stdout);
 			return -1;
 		case VERSION:
 			printf("u8conform 0.1 (target ABI %d)\n",

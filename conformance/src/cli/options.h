@@ -31,6 +31,10 @@ struct u8c_options {
 	uint32_t input_code_point;
 	char **reports; /* --merge: the shards' JSON reports */
 	int nreports;
+	const char *expect_file;       /* --expect                     */
+	const char *write_expect_file; /* --write-expect               */
+	unsigned functions;            /* --functions: bit per u8c_fn  */
+	int progress;                  /* --progress: even off a tty   */
 };
 
 /*

@@ -29,9 +29,9 @@ show(void *ctx, const struct u8c_progress *p)
 }
 
 void
-u8c_progress_attach(struct u8c_sandbox_config *cfg, int wanted)
+u8c_progress_attach(struct u8c_sandbox_config *cfg, int wanted, int forced)
 {
-	if (wanted && isatty(STDERR_FILENO))
+	if (forced || (wanted && isatty(STDERR_FILENO)))
 		cfg->progress = show;
 }
 

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "checks.h"
+#include "u8t.h"
 
 enum u8c_answer {
 	U8C_ANSWER_NONE = 0, /* not asked: not exported, or set aside */
@@ -40,6 +41,15 @@ struct u8c_probe_input {
 };
 extern const struct u8c_probe_input u8c_probe_inputs[U8C_PROBES];
 
+/* Whether u8t_encode is asked for @cp: not outside the domain a target
+ * with U8T_SCALARS_ONLY declares. */
+static inline int
+u8c_encoder_asked(unsigned traits, uint32_t cp)
+{
+	return !(traits & U8T_SCALARS_ONLY) ||
+	       !(cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF));
+}
+
 struct u8c_answers {
 	uint8_t given[U8C_FNS]; /* enum u8c_answer, per function          */
 	/* u8t_decode(s, n, out, cap) */
@@ -49,6 +59,11 @@ struct u8c_answers {
 	/* u8t_validate(s, n, &err), err preset to SIZE_MAX */
 	int valid;
 	size_t err;
+	/* when it said valid but the reference finds an error at error_at
+	 * (set by the caller; SIZE_MAX when none), its answer on the input
+	 * from there: 0 says what it accepted was before the error */
+	size_t error_at;
+	int valid_from_error;
 	/* u8t_next, once per character; a step that consumed 0 or more
 	 * than was left is the last one */
 	size_t nnext;

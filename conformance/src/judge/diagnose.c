@@ -95,7 +95,7 @@ u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
 		    u8c_same_code_points(got, in->want, ngot))
 			continue;
 		ntok = u8c_tokenize(p, in->s, in->n, tok);
-		if (!u8c_match(tok, ntok, got, ngot, NULL, NULL))
+		if (!u8c_match(tok, ntok, got, ngot, NULL, NULL, NULL))
 			t->variant_violated |= 1u << i;
 	}
 }

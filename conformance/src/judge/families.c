@@ -22,6 +22,18 @@ static const struct { uint8_t lo, hi; } classes[] = {
 /* clang-format on */
 
 enum { CLASSES = sizeof classes / sizeof classes[0], DIGITS = 2 * CLASSES };
+_Static_assert((int)CLASSES == (int)U8C_BYTE_CLASSES,
+               "the classes, counted once");
+
+unsigned
+u8c_byte_class(uint8_t b)
+{
+	unsigned k = 0;
+
+	while (b > classes[k].hi)
+		k++;
+	return k;
+}
 
 struct u8c_item
 u8c_family_item(const struct u8c_family *f, size_t i, uint8_t *buf)

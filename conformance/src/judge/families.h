@@ -38,6 +38,13 @@ struct u8c_family {
 	size_t (*get)(size_t i, uint8_t *buf);
 };
 
+/* The byte classes of Table 3-7's columns (and of the five- and
+ * six-byte forms): 17 of them, in byte order. */
+enum { U8C_BYTE_CLASSES = 17 };
+
+/* u8c_byte_class - the class of byte @b, 0..16. */
+unsigned u8c_byte_class(uint8_t b);
+
 /*
  * u8c_family_item - item @i of @f, its bytes (if any) in @buf.
  */

@@ -31,25 +31,77 @@ struct judging {
 	const struct u8c_reading *in;
 };
 
+/* The piece token @t is, in the input. */
+static struct u8c_part
+token_part(const struct u8c_reading *in, size_t t)
+{
+	struct u8c_part p = {0, 0};
+
+	for (size_t k = 0; k < t && k < in->ntok; k++)
+		p.off += in->tok[k].len;
+	if (t < in->ntok)
+		p.len = in->tok[t].len;
+	return p;
+}
+
+/* Counts a failure of check @c at @level, the answers parting at @part
+ * (len 0: nowhere in particular) as @parting; returns the example to
+ * fill in, or NULL. */
 static struct u8c_example *
-fail(const struct judging *g, enum u8c_check_id c, enum u8c_level level)
+fail(const struct judging *g, enum u8c_check_id c, enum u8c_level level,
+     struct u8c_part part, enum u8c_parting parting)
 {
-	return u8c_tally_fail(g->t, c, level, g->item, g->j->run, g->j->index);
+	const struct u8c_check *row = u8c_check(c);
+	struct u8c_failure f = {c, level, part, parting, 0, -1};
+
+	/* the other groups of the input: an input of the check's own group
+	 * alone is the better counterexample */
+	if (row->group >= 0 && g->in != NULL)
+		f.purity = (unsigned)__builtin_popcount(g->in->groups &
+		                                        ~(1u << row->group));
+	f.expected = u8c_expect_match(g->j->expect, c, g->item, &part, 0);
+	return u8c_tally_fail(g->t, &f, g->item, g->j->run, g->j->index);
 }
 
+static const struct u8c_part whole = {0, 0};
+
+/* Code points @v[0..n) around position @at, in @buf: the two before it
+ * and what follows, cut with "..." on either side. */
 static void
-code_points_text(char *buf, const uint32_t *cp, size_t n)
+window(char *buf, size_t room, const uint32_t *v, size_t n, size_t at)
 {
-	u8s_code_points_format(buf, U8C_EXAMPLE_TEXT, cp, n);
+	enum { BEFORE = 2, SHOWN = 9 };
+	size_t from = at > BEFORE ? at - BEFORE : 0, k, len = 0;
+
+	if (n == 0) {
+		snprintf(buf, room, "(nothing)");
+		return;
+	}
+	if (from >= n)
+		from = n > BEFORE ? n - BEFORE : 0;
+	if (from > 0)
+		len += (size_t)snprintf(buf + len, room - len, "... ");
+	for (k = from; k < n && k < from + SHOWN && len < room; k++)
+		len += (size_t)snprintf(buf + len, room - len, "%s%04X",
+		                        k > from ? " " : "", (unsigned)v[k]);
+	if (k < n && len < room)
+		snprintf(buf + len, room - len, " ...");
 }
 
-/* @label, then the code points. */
+/* Expected and got, each shown around the first place they differ, so
+ * that the two never read the same. */
 static void
-labelled(char *buf, const char *label, const uint32_t *cp, size_t n)
+texts(struct u8c_example *e, const char *label_a, const uint32_t *a, size_t na,
+      const char *label_b, const uint32_t *b, size_t nb)
 {
-	size_t at = (size_t)snprintf(buf, U8C_EXAMPLE_TEXT, "%s", label);
+	size_t at = 0, la, lb;
 
-	u8s_code_points_format(buf + at, U8C_EXAMPLE_TEXT - at, cp, n);
+	while (at < na && at < nb && a[at] == b[at])
+		at++;
+	la = (size_t)snprintf(e->expected, sizeof e->expected, "%s", label_a);
+	lb = (size_t)snprintf(e->got, sizeof e->got, "%s", label_b);
+	window(e->expected + la, sizeof e->expected - la, a, na, at);
+	window(e->got + lb, sizeof e->got - lb, b, nb, at);
 }
 
 static int
@@ -90,11 +142,13 @@ judge_code_points(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 	static size_t counts[U8C_MAX_TOKENS];
 	const struct u8c_reading *in = g->in;
 	struct u8c_tallies *t = g->t;
+	struct u8c_part part = whole;
+	enum u8c_parting parting = U8C_PARTING_CHANGED;
 	enum u8c_check_id c;
 	enum u8c_level level;
 	struct u8c_example *e;
-	size_t stuck = 0;
-	int group;
+	size_t stuck = 0, k;
+	int group, lost = 0;
 
 	if (fn == U8C_FN_DECODE)
 		t->seen[U8C_DECODE_DROPS]++;
@@ -109,16 +163,30 @@ judge_code_points(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 	if (fn == U8C_FN_DECODE && is_bom_stripped(in, out, nout)) {
 		c = U8C_DECODE_BOM;
 		level = U8C_INFO;
-	} else if (u8c_match(in->tok, in->ntok, out, nout, counts, &stuck)) {
-		int dropped = u8c_note_policy(t, in->tok, in->ntok, counts);
+		part = (struct u8c_part){0, 3};
+		parting = U8C_PARTING_LOST;
+	} else if (u8c_match(in->tok, in->ntok, out, nout, counts, &stuck,
+	                     NULL)) {
+		/* error lengths a shim guessed tell nothing of the library:
+		 * no policy, and an INFO */
+		int guessed =
+		    fn == U8C_FN_NEXT && (g->j->traits & U8T_GUESSED_LENGTHS);
+		int dropped =
+		    guessed ? 0 : u8c_note_policy(t, in->tok, in->ntok, counts);
 
 		c = fn == U8C_FN_NEXT ? U8C_NEXT_REPLACEMENT
 		    : dropped         ? U8C_DECODE_DROPS
 		                      : U8C_DECODE_REPLACEMENT;
-		level = U8C_WARN;
+		level = guessed ? U8C_INFO : U8C_WARN;
+		/* the first subpart not given one U+FFFD */
+		for (k = 0; k < in->ntok; k++)
+			if (in->tok[k].bytes > 0 && counts[k] != 1)
+				break;
+		part = token_part(in, k);
 	} else {
 		/* Filed under the piece no reading of the output gets past:
 		 * that is where the target departs. */
+		u8c_match(in->tok, in->ntok, out, nout, NULL, &stuck, &lost);
 		if (stuck >= in->ntok && in->ntok > 0)
 			stuck = in->ntok - 1;
 		group = stuck < in->ntok && in->tok[stuck].group >= 0
@@ -126,11 +194,11 @@ judge_code_points(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 		            : (int)in->group;
 		c = u8c_check_of_group(fn, (enum u8c_group)group);
 		level = U8C_FAIL;
+		part = token_part(in, stuck);
+		parting = lost ? U8C_PARTING_LOST : U8C_PARTING_CHANGED;
 	}
-	if ((e = fail(g, c, level)) != NULL) {
-		code_points_text(e->expected, in->want, in->nwant);
-		code_points_text(e->got, out, nout);
-	}
+	if ((e = fail(g, c, level, part, parting)) != NULL)
+		texts(e, "", in->want, in->nwant, "", out, nout);
 	return level != U8C_FAIL;
 }
 
@@ -142,7 +210,8 @@ judge_decode(const struct judging *g, const struct u8c_answers *a, int *fits)
 
 	g->t->seen[U8C_ABI_DECODE_CAP]++;
 	if (a->ndecode > a->cap) {
-		if ((e = fail(g, U8C_ABI_DECODE_CAP, U8C_FAIL)) != NULL) {
+		if ((e = fail(g, U8C_ABI_DECODE_CAP, U8C_FAIL, whole,
+		              U8C_PARTING_OTHER)) != NULL) {
 			snprintf(e->expected, sizeof e->expected, "at most %zu",
 			         a->cap);
 			snprintf(e->got, sizeof e->got, "%zu", a->ndecode);
@@ -153,19 +222,32 @@ judge_decode(const struct judging *g, const struct u8c_answers *a, int *fits)
 	return a->decode;
 }
 
-/* The group of the piece at byte @offset of the input, or the input's
- * group when @offset is SIZE_MAX or none is known. */
-static enum u8c_group
-group_at(const struct u8c_reading *in, size_t offset)
+/* The token holding byte @offset of the input, or ntok. */
+static size_t
+token_at(const struct u8c_reading *in, size_t offset)
 {
 	size_t t, at = 0;
 
-	for (t = 0; offset != SIZE_MAX && t < in->ntok; at += in->tok[t++].len)
+	for (t = 0; t < in->ntok; at += in->tok[t++].len)
 		if (offset < at + in->tok[t].len)
-			return in->tok[t].group >= 0
-			           ? (enum u8c_group)in->tok[t].group
-			           : in->group;
-	return in->group;
+			break;
+	return t;
+}
+
+/* The piece holding byte @offset. */
+static struct u8c_part
+part_at(const struct u8c_reading *in, size_t offset)
+{
+	return token_part(in, token_at(in, offset));
+}
+
+/* The group of token @t, or the input's when it has none. */
+static enum u8c_group
+group_of(const struct u8c_reading *in, size_t t)
+{
+	return t < in->ntok && in->tok[t].group >= 0
+	           ? (enum u8c_group)in->tok[t].group
+	           : in->group;
 }
 
 /* The reference's verdict on the input, read off its tokens. */
@@ -197,18 +279,27 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 	g->t->seen[u8c_check_of_group(U8C_FN_VALIDATE, g->in->group)]++;
 	g->t->seen[U8C_ABI_VALIDATE]++;
 	if (ok != 0 && ok != 1) {
-		if ((e = fail(g, U8C_ABI_VALIDATE, U8C_FAIL)) != NULL) {
+		if ((e = fail(g, U8C_ABI_VALIDATE, U8C_FAIL, whole,
+		              U8C_PARTING_OTHER)) != NULL) {
 			snprintf(e->expected, sizeof e->expected, "0 or 1");
 			snprintf(e->got, sizeof e->got, "%d", ok);
 		}
 		return;
 	}
 	if (ok != (v.status == U8REF_OK)) {
-		e = fail(
-		    g,
-		    u8c_check_of_group(U8C_FN_VALIDATE,
-		                       group_at(g->in, ok ? SIZE_MAX : a->err)),
-		    U8C_FAIL);
+		/* Where it departs: the first error it missed, unless it
+		 * rejects that error alone, when what made it stop looking
+		 * came before (a NUL, say); or the piece it calls ill-formed
+		 * (the input's group if it says none). */
+		size_t t = ok                   ? token_at(g->in, v.offset)
+		           : a->err != SIZE_MAX ? token_at(g->in, a->err)
+		                                : g->in->ntok;
+		enum u8c_group group = ok ? g->in->group : group_of(g->in, t);
+
+		if (ok && a->valid_from_error == 0 && t > 0)
+			group = group_of(g->in, --t);
+		e = fail(g, u8c_check_of_group(U8C_FN_VALIDATE, group),
+		         U8C_FAIL, token_part(g->in, t), U8C_PARTING_CHANGED);
 		if (e != NULL) {
 			if (ok)
 				snprintf(e->expected, sizeof e->expected,
@@ -223,7 +314,9 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 		return;
 	}
 	if (!ok && a->err != SIZE_MAX && a->err != v.offset) {
-		if ((e = fail(g, U8C_ABI_VALIDATE, U8C_FAIL)) != NULL) {
+		if ((e = fail(g, U8C_ABI_VALIDATE, U8C_FAIL,
+		              part_at(g->in, v.offset), U8C_PARTING_CHANGED)) !=
+		    NULL) {
 			snprintf(e->expected, sizeof e->expected,
 			         "first error at byte %zu", v.offset);
 			snprintf(e->got, sizeof e->got, "at byte %zu", a->err);
@@ -245,7 +338,9 @@ judge_next(const struct judging *g, const struct u8c_answers *a, int *fits)
 		size_t len = a->next_len[k];
 
 		if (len == 0 || len > n - off) {
-			if ((e = fail(g, U8C_ABI_NEXT, U8C_FAIL)) != NULL) {
+			if ((e = fail(g, U8C_ABI_NEXT, U8C_FAIL,
+			              part_at(g->in, off),
+			              U8C_PARTING_OTHER)) != NULL) {
 				snprintf(e->expected, sizeof e->expected,
 				         "1..%zu bytes consumed at byte %zu",
 				         n - off, off);
@@ -280,11 +375,13 @@ judge_consistency(const struct judging *g, const uint32_t *decoded,
 	    u8c_same_code_points(decoded, stepped + skip, ndecoded))
 		return;
 	e = fail(g, U8C_CONSISTENCY_DECODE_NEXT,
-	         decode_fits && next_fits ? U8C_WARN : U8C_FAIL);
-	if (e != NULL) {
-		labelled(e->expected, "u8t_decode: ", decoded, ndecoded);
-		labelled(e->got, "u8t_next:   ", stepped, nstepped);
-	}
+	         !(decode_fits && next_fits)            ? U8C_FAIL
+	         : (g->j->traits & U8T_GUESSED_LENGTHS) ? U8C_INFO
+	                                                : U8C_WARN,
+	         whole, U8C_PARTING_OTHER);
+	if (e != NULL)
+		texts(e, "u8t_decode: ", decoded, ndecoded,
+		      "u8t_next:   ", stepped, nstepped);
 }
 
 static void
@@ -295,7 +392,8 @@ judge_state(const struct judging *g, const struct u8c_answers *a)
 	g->t->seen[U8C_STATE_BETWEEN_CALLS]++;
 	if (memcmp(&a->probe_now, a->probe_fresh, sizeof a->probe_now) == 0)
 		return;
-	if ((e = fail(g, U8C_STATE_BETWEEN_CALLS, U8C_FAIL)) != NULL) {
+	if ((e = fail(g, U8C_STATE_BETWEEN_CALLS, U8C_FAIL, whole,
+	              U8C_PARTING_OTHER)) != NULL) {
 		snprintf(e->expected, sizeof e->expected,
 		         "the next call on %s answers as on a fresh start",
 		         u8c_probe_inputs[a->probe_k].name);
@@ -328,7 +426,7 @@ judge_encode(const struct judging *g, const struct u8c_answers *a)
 		c = U8C_ABI_ENCODE;
 	else if (a->nencode == nwant && memcmp(a->encode, want, nwant) == 0)
 		return;
-	if ((e = fail(g, c, U8C_FAIL)) == NULL)
+	if ((e = fail(g, c, U8C_FAIL, whole, U8C_PARTING_OTHER)) == NULL)
 		return;
 	if (nwant == 0)
 		snprintf(e->expected, sizeof e->expected, "refused");

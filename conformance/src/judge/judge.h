@@ -19,10 +19,13 @@
 #include "u8ref.h"
 
 struct u8c_judging {
-	const struct u8ref_profile *profile; /* the reading's profile     */
-	int variants;                        /* diagnose the variant too  */
-	uint32_t run;                        /* the item's plan row       */
-	size_t index;                        /* and its index, for examples */
+	const struct u8ref_profile *profile;   /* the reading's profile     */
+	const struct u8c_expectations *expect; /* accepted departures, or
+	                                          NULL                     */
+	unsigned traits;                       /* the target's U8T_ bits    */
+	int variants;                          /* diagnose the variant too  */
+	uint32_t run;                          /* the item's plan row       */
+	size_t index;                          /* and its index, for examples */
 };
 
 /*

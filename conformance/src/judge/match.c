@@ -46,7 +46,7 @@ all_replacement(const uint32_t *out, size_t from, size_t to)
  * one the decoder read differently.  When all output is explained, a
  * character was lost: the first one still standing at the end. */
 static size_t
-first_stuck(const struct u8c_token *tok, size_t ntok, size_t nout)
+first_stuck(const struct u8c_token *tok, size_t ntok, size_t nout, int *lost)
 {
 	size_t far = 0, t, j;
 
@@ -58,12 +58,14 @@ first_stuck(const struct u8c_token *tok, size_t ntok, size_t nout)
 	     t < ntok && !(get(t, far) && (far < nout || tok[t].bytes == 0));
 	     t++)
 		;
+	if (lost != NULL)
+		*lost = far == nout;
 	return t;
 }
 
 int
 u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
-          size_t nout, size_t *counts, size_t *stuck)
+          size_t nout, size_t *counts, size_t *stuck, int *lost)
 {
 	size_t t, j, c;
 
@@ -91,7 +93,7 @@ u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
 	}
 	if (!get(ntok, nout)) {
 		if (stuck != NULL)
-			*stuck = first_stuck(tok, ntok, nout);
+			*stuck = first_stuck(tok, ntok, nout, lost);
 		return 0;
 	}
 	/* Walk back along one reading for the subparts' counts, taking one

@@ -25,12 +25,14 @@
  *          the number of U+FFFD it gave on one fitting reading, the
  *          standard's one where two readings exist.
  * @stuck:  when not NULL and it does not fit, receives the first token
- *          no reading of the output gets past: where the decoder departs.
+ *          no reading of the output gets past: where the decoder departs;
+ *          and *@lost whether the output was all explained there (a
+ *          character is missing) rather than holding a wrong value.
  *
  * Returns 1 when it fits, else 0.  nout and ntok are at most
  * U8C_MAX_INPUT.
  */
 int u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
-              size_t nout, size_t *counts, size_t *stuck);
+              size_t nout, size_t *counts, size_t *stuck, int *lost);
 
 #endif /* U8C_MATCH_H */

@@ -133,8 +133,12 @@ u8c_read(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 	else
 		in->ntok = u8c_tokenize(p, s, n, in->tok);
 	in->nwant = in->ntok;
-	for (size_t t = 0; t < in->ntok; t++)
+	in->error_at = SIZE_MAX;
+	for (size_t t = 0, at = 0; t < in->ntok; at += in->tok[t++].len) {
 		in->want[t] = in->tok[t].cp;
+		if (in->tok[t].bytes > 0 && in->error_at == SIZE_MAX)
+			in->error_at = at;
+	}
 	if (p == unicode()) {
 		meaning_of(in, in->tok, in->ntok);
 	} else {

@@ -31,6 +31,7 @@ struct u8c_reading {
 	size_t n;
 	enum u8c_group group; /* its first error, else its first row    */
 	uint32_t groups;      /* every group among its pieces           */
+	size_t error_at;      /* its first error's offset, or SIZE_MAX   */
 	uint32_t want[U8C_MAX_TOKENS]; /* one code point per token      */
 	size_t nwant;
 	struct u8c_token tok[U8C_MAX_TOKENS];

@@ -11,32 +11,35 @@
 
 const char *const u8c_level_names[4] = {"pass", "info", "warn", "fail"};
 
-/* Whether an item with these fields comes before example @b. */
+/* Whether an item with these fields comes before example @b: inputs
+ * of the check's own group alone first, then the shorter, the lower
+ * bytes, the earlier item. */
 static int
-before(uint8_t during, uint8_t kind, uint32_t cp, const uint8_t *bytes,
-       size_t n, uint32_t run, size_t index, const struct u8c_example *b)
+before(const struct u8c_example *a, const uint8_t *bytes,
+       const struct u8c_example *b)
 {
-	size_t k = n < U8C_EXAMPLE_BYTES ? n : U8C_EXAMPLE_BYTES;
+	size_t k = a->n < U8C_EXAMPLE_BYTES ? a->n : U8C_EXAMPLE_BYTES;
 	int c;
 
-	if (during != b->during)
-		return during < b->during; /* items first, then loading */
-	if (kind != b->kind)
-		return kind < b->kind;
-	if (kind == U8C_ITEM_CODE_POINT)
-		return cp < b->cp;
-	if (n != b->n)
-		return n < b->n;
+	if (a->during != b->during)
+		return a->during < b->during; /* items first, then loading */
+	if (a->kind != b->kind)
+		return a->kind < b->kind;
+	if (a->purity != b->purity)
+		return a->purity < b->purity;
+	if (a->kind == U8C_ITEM_CODE_POINT)
+		return a->cp < b->cp;
+	if (a->n != b->n)
+		return a->n < b->n;
 	if (k > 0 && (c = memcmp(bytes, b->bytes, k)) != 0)
 		return c < 0;
-	return run != b->run ? run < b->run : index < b->index;
+	return a->run != b->run ? a->run < b->run : a->index < b->index;
 }
 
 int
 u8c_example_before(const struct u8c_example *a, const struct u8c_example *b)
 {
-	return before(a->during, a->kind, a->cp, a->bytes, a->n, a->run,
-	              a->index, b);
+	return before(a, a->bytes, b);
 }
 
 /* Whether the two name the same input (whatever item they came from). */
@@ -53,71 +56,102 @@ same_input(const struct u8c_example *a, const struct u8c_example *b)
 	       memcmp(a->bytes, b->bytes, a->n) == 0;
 }
 
-/* Puts @e among t's examples if it is one of the smallest; returns
- * where it went, or NULL. */
+/*
+ * Puts @e among y's examples if it is one of the smallest of its key, and
+ * of the smallest keys; returns where it went, or NULL.  The examples
+ * kept differ in their keys, so a check that fails for two reasons
+ * shows both, not the same one three times.
+ */
 static struct u8c_example *
-keep(struct u8c_tally *t, const struct u8c_example *e)
+keep(struct u8c_tally *y, const struct u8c_example *e)
 {
 	size_t at, k;
 
-	for (k = 0; k < t->nexamples; k++)
-		if (same_input(&t->ex[k], e))
+	for (k = 0; k < y->nexamples; k++) {
+		if (same_input(&y->ex[k], e))
 			return NULL;
-	for (at = t->nexamples; at > 0 && u8c_example_before(e, &t->ex[at - 1]);
+		if (y->ex[k].key != e->key)
+			continue;
+		if (!u8c_example_before(e, &y->ex[k]))
+			return NULL;
+		memmove(&y->ex[k], &y->ex[k + 1],
+		        (y->nexamples - k - 1) * sizeof y->ex[0]);
+		y->nexamples--;
+		break;
+	}
+	if (y->nexamples == U8C_EXAMPLES) {
+		if (!u8c_example_before(e, &y->ex[U8C_EXAMPLES - 1]))
+			return NULL;
+		y->nexamples--;
+	}
+	for (at = y->nexamples; at > 0 && u8c_example_before(e, &y->ex[at - 1]);
 	     at--)
 		;
-	if (at == U8C_EXAMPLES)
-		return NULL;
-	k = t->nexamples < U8C_EXAMPLES ? t->nexamples : U8C_EXAMPLES - 1;
-	memmove(&t->ex[at + 1], &t->ex[at], (k - at) * sizeof t->ex[0]);
-	t->ex[at] = *e;
-	if (t->nexamples < U8C_EXAMPLES)
-		t->nexamples++;
-	return &t->ex[at];
+	memmove(&y->ex[at + 1], &y->ex[at],
+	        (y->nexamples - at) * sizeof y->ex[0]);
+	y->ex[at] = *e;
+	y->nexamples++;
+	return &y->ex[at];
 }
 
-/* The example an item makes, without its texts. */
+/* The example a failure on an item makes, its texts empty: every field
+ * set one by one, since most failures are not kept and a whole-struct
+ * clear would cost more than the rest. */
 static void
-example_of(struct u8c_example *e, const struct u8c_item *item, uint32_t run,
-           size_t index)
+example_of(struct u8c_example *e, const struct u8c_failure *f,
+           const struct u8c_item *item, uint32_t run, size_t index)
 {
-	memset(e, 0, sizeof *e);
+	uint8_t b = item->kind == U8C_ITEM_BYTES && f->part.len > 0
+	                ? item->s[f->part.off]
+	            : item->n > 0 ? item->s[0]
+	                          : 0;
+
 	e->run = run;
+	e->during = U8C_DURING_ITEM;
 	e->index = index;
 	e->fn = U8C_FN_ANY;
 	e->reproduced = -1;
 	e->kind = (uint8_t)item->kind;
+	e->purity = (uint8_t)(f->purity < 255 ? f->purity : 255);
+	e->key = (uint8_t)(u8c_byte_class(b) * 3 + (unsigned)f->parting);
 	e->cp = item->cp;
 	e->n = item->n;
+	e->expectation = (int16_t)f->expected;
+	e->part_off = (uint32_t)f->part.off;
+	e->part_len = (uint32_t)f->part.len;
 	if (item->n > 0)
 		memcpy(e->bytes, item->s,
 		       item->n < U8C_EXAMPLE_BYTES ? item->n
 		                                   : U8C_EXAMPLE_BYTES);
+	e->expected[0] = e->got[0] = '\0';
 }
 
 struct u8c_example *
-u8c_tally_fail(struct u8c_tallies *t, enum u8c_check_id c, enum u8c_level level,
+u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
                const struct u8c_item *item, uint32_t run, size_t index)
 {
-	struct u8c_tally *y = &t->t[c];
+	struct u8c_tally *y =
+	    f->expected >= 0 ? &t->x[f->check] : &t->t[f->check];
 	struct u8c_example e;
 
+	if (f->expected >= 0)
+		t->matched[f->expected]++;
 	y->failed++;
-	if (level > y->level)
-		y->level = (uint8_t)level;
+	if (f->level > y->level)
+		y->level = (uint8_t)f->level;
+	example_of(&e, f, item, run, index);
 	/* Most failures are not among the smallest: a look before a copy. */
 	if (y->nexamples == U8C_EXAMPLES &&
-	    !before(U8C_DURING_ITEM, (uint8_t)item->kind, item->cp, item->s,
-	            item->n, run, index, &y->ex[U8C_EXAMPLES - 1]))
+	    !before(&e, item->s, &y->ex[U8C_EXAMPLES - 1]))
 		return NULL;
-	example_of(&e, item, run, index);
 	return keep(y, &e);
 }
 
 void
-u8c_tally_fate(struct u8c_tallies *t, enum u8c_fate fate, enum u8c_fn fn,
-               enum u8c_during during, int detail, const struct u8c_item *item,
-               uint32_t run, size_t index)
+u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
+               enum u8c_fate fate, enum u8c_fn fn, enum u8c_during during,
+               int detail, const struct u8c_item *item, uint32_t run,
+               size_t index)
 {
 	static const char *const got[U8C_FATES] = {
 	    [U8C_FATE_OVERREAD] = "reads past the end of its input",
@@ -128,26 +162,19 @@ u8c_tally_fate(struct u8c_tallies *t, enum u8c_fate fate, enum u8c_fn fn,
 	    [U8C_FATE_SPAWN] = "starts a process",
 	    [U8C_FATE_KILL] = "signals another process",
 	};
-	enum u8c_check_id c = u8c_check_of_fate(fate);
-	struct u8c_tally *y = &t->t[c];
-	struct u8c_example e, *kept;
+	struct u8c_failure f = {u8c_check_of_fate(fate), U8C_FAIL, {0, 0},
+	                        U8C_PARTING_OTHER,       0,        -1};
+	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0};
+	struct u8c_example *kept;
 
-	if (item != NULL) {
-		kept = u8c_tally_fail(t, c, U8C_FAIL, item, run, index);
-	} else {
-		/* loading and unloading are judged once each */
-		y->tested++;
-		y->failed++;
-		y->level = U8C_FAIL;
-		memset(&e, 0, sizeof e);
-		e.run = U8C_NO_RUN;
-		e.during = (uint8_t)during;
-		e.fn = U8C_FN_ANY;
-		e.reproduced = -1;
-		kept = keep(y, &e);
-	}
+	f.expected = u8c_expect_match(x, f.check, item, NULL, (int)during);
+	kept = u8c_tally_fail(t, &f, item != NULL ? item : &none,
+	                      item != NULL ? run : U8C_NO_RUN, index);
+	if (item == NULL) /* loading and unloading are judged once each */
+		t->t[f.check].tested++;
 	if (kept == NULL)
 		return;
+	kept->during = (uint8_t)during;
 	kept->fn = (uint8_t)fn;
 	snprintf(kept->expected, sizeof kept->expected, "an answer");
 	if (fate == U8C_FATE_CRASH)
@@ -159,24 +186,30 @@ u8c_tally_fate(struct u8c_tallies *t, enum u8c_fate fate, enum u8c_fn fn,
 		snprintf(kept->got, sizeof kept->got, "%s", got[fate]);
 }
 
+static void
+merge_tally(struct u8c_tally *b, const struct u8c_tally *a)
+{
+	b->failed += a->failed;
+	b->died += a->died;
+	if (a->level > b->level)
+		b->level = a->level;
+	for (size_t k = 0; k < a->nexamples && k < U8C_EXAMPLES; k++)
+		keep(b, &a->ex[k]);
+}
+
 void
 u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 {
 	size_t c, k;
 
 	for (c = 0; c < U8C_CHECKS; c++) {
-		const struct u8c_tally *a = &from->t[c];
-		struct u8c_tally *b = &to->t[c];
-
-		b->tested += a->tested + from->seen[c] +
-		             (c >= U8C_ISOLATION_CRASH ? from->items : 0);
-		b->failed += a->failed;
-		b->died += a->died;
-		if (a->level > b->level)
-			b->level = a->level;
-		for (k = 0; k < a->nexamples && k < U8C_EXAMPLES; k++)
-			keep(b, &a->ex[k]);
+		to->t[c].tested += from->t[c].tested + from->seen[c] +
+		                   (c >= U8C_ISOLATION_CRASH ? from->items : 0);
+		merge_tally(&to->t[c], &from->t[c]);
+		merge_tally(&to->x[c], &from->x[c]);
 	}
+	for (k = 0; k < U8C_EXPECT_MAX; k++)
+		to->matched[k] += from->matched[k];
 	to->policy_violated |= from->policy_violated;
 	to->policy_runs += from->policy_runs;
 	to->variant_violated |= from->variant_violated;
@@ -184,19 +217,29 @@ u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 }
 
 enum u8c_level
-u8c_tally_verdict(const struct u8c_tallies *t)
+u8c_tally_unexpected(const struct u8c_tallies *t)
 {
 	enum u8c_level v = U8C_PASS;
-	size_t c;
 
-	for (c = 0; c < U8C_CHECKS; c++)
+	for (size_t c = 0; c < U8C_CHECKS; c++)
 		if (t->t[c].level > v)
 			v = (enum u8c_level)t->t[c].level;
 	return v;
 }
 
+enum u8c_level
+u8c_tally_verdict(const struct u8c_tallies *t)
+{
+	enum u8c_level v = u8c_tally_unexpected(t);
+
+	for (size_t c = 0; c < U8C_CHECKS; c++)
+		if (t->x[c].level > v)
+			v = (enum u8c_level)t->x[c].level;
+	return v;
+}
+
 const char *
-u8c_policy_name_of(uint64_t runs, uint32_t violated, uint64_t judged)
+u8c_policy_name_of(uint64_t runs, uint32_t violated)
 {
 	static const char *const names[U8C_POLICIES] = {
 	    "maximal subparts", "one per byte", "one per run",
@@ -204,7 +247,7 @@ u8c_policy_name_of(uint64_t runs, uint32_t violated, uint64_t judged)
 	int k;
 
 	if (runs == 0)
-		return judged > 0 ? "maximal subparts" : "unknown";
+		return "unknown";
 	for (k = 0; k < U8C_POLICIES; k++)
 		if (!(violated >> k & 1u))
 			return names[k];
@@ -228,9 +271,7 @@ u8c_variant_name_of(uint64_t tested, uint32_t violated)
 const char *
 u8c_policy_name(const struct u8c_tallies *t)
 {
-	return u8c_policy_name_of(t->policy_runs, t->policy_violated,
-	                          t->t[U8C_DECODE_REPLACEMENT].tested +
-	                              t->t[U8C_NEXT_REPLACEMENT].tested);
+	return u8c_policy_name_of(t->policy_runs, t->policy_violated);
 }
 
 const char *

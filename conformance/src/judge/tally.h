@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "checks.h"
+#include "expect.h"
 #include "families.h"
 
 enum u8c_level { U8C_PASS, U8C_INFO, U8C_WARN, U8C_FAIL };
@@ -39,16 +40,40 @@ enum u8c_during {
 	U8C_DURING_UNLOADING, /* its destructors, at the end       */
 };
 
+/* How the target's answers part from the reference's, at the piece
+ * where they do. */
+enum u8c_parting {
+	U8C_PARTING_OTHER,   /* not a decoding, or no piece to name     */
+	U8C_PARTING_CHANGED, /* a value there is not the reference's    */
+	U8C_PARTING_LOST,    /* the answers end before that piece       */
+};
+
+/* A failure of a check on an item, as the judge or a sandbox sees it. */
+struct u8c_failure {
+	enum u8c_check_id check;
+	enum u8c_level level;
+	struct u8c_part part;     /* where the answers part                */
+	enum u8c_parting parting; /* how                                   */
+	unsigned purity;          /* groups of the input beside the check's */
+	int expected;             /* the expectation that accepts it, or -1 */
+};
+
 /* An item on which a check failed, and the answers that failed it. */
 struct u8c_example {
-	uint32_t run;      /* the plan row its item came from          */
-	uint8_t kind;      /* enum u8c_item_kind                        */
-	uint8_t during;    /* enum u8c_during                           */
-	uint8_t fn;        /* the function that met a fate, or ANY      */
-	int8_t reproduced; /* re-checked in a fresh worker: 1, 0; or -1 */
-	size_t index;      /* the item's index in its family            */
-	size_t n;          /* its length in bytes                        */
-	uint32_t cp;       /* its code point (kind CODE_POINT)          */
+	uint32_t run;        /* the plan row its item came from          */
+	uint8_t kind;        /* enum u8c_item_kind                        */
+	uint8_t during;      /* enum u8c_during                           */
+	uint8_t fn;          /* the function that met a fate, or ANY      */
+	int8_t reproduced;   /* re-checked in a fresh worker: 1, 0; or -1 */
+	uint8_t purity;      /* groups beside its check's: fewer first    */
+	uint8_t key;         /* the class of the byte where the answers
+	                        part, and how: kept examples differ in it */
+	int16_t expectation; /* the expectation that took it, or -1    */
+	size_t index;        /* the item's index in its family            */
+	size_t n;            /* its length in bytes                        */
+	uint32_t cp;         /* its code point (kind CODE_POINT)          */
+	uint32_t part_off;   /* where the answers part, in the input      */
+	uint32_t part_len;
 	uint8_t bytes[U8C_EXAMPLE_BYTES]; /* its first bytes             */
 	char expected[U8C_EXAMPLE_TEXT];
 	char got[U8C_EXAMPLE_TEXT];
@@ -78,32 +103,37 @@ struct u8c_tallies {
 	 * them to t[].tested. */
 	uint64_t seen[U8C_CHECKS];
 	uint64_t items; /* items judged: each is tested for every fate */
-	struct u8c_tally t[U8C_CHECKS];
-	uint32_t policy_violated;  /* bits of enum u8c_policy      */
-	uint64_t policy_runs;      /* ill-formed runs seen         */
-	uint32_t variant_violated; /* bits of u8ref_profile_at(i) */
+	struct u8c_tally t[U8C_CHECKS];   /* failures nobody expected     */
+	struct u8c_tally x[U8C_CHECKS];   /* failures an expectation took */
+	uint64_t matched[U8C_EXPECT_MAX]; /* failures each expectation
+	                                     took: 0 is stale             */
+	uint32_t policy_violated;         /* bits of enum u8c_policy      */
+	uint64_t policy_runs;             /* ill-formed runs seen         */
+	uint32_t variant_violated;        /* bits of u8ref_profile_at(i) */
 	uint64_t variant_tested;
 };
 
 /*
- * u8c_tally_fail - count a failure of check @c at @level on @item (of
- * plan row @run, index @index).  Returns the example to fill in with
- * expected and got when this item is among the smallest so far, else
- * NULL.
+ * u8c_tally_fail - count failure @f on @item (of plan row @run, index
+ * @index), with the unexpected or, when an expectation accepted it, the
+ * expected ones.  Returns the example to fill in with expected and got
+ * when this item is among the check's kept examples, else NULL.
  */
-struct u8c_example *u8c_tally_fail(struct u8c_tallies *t, enum u8c_check_id c,
-                                   enum u8c_level level,
+struct u8c_example *u8c_tally_fail(struct u8c_tallies *t,
+                                   const struct u8c_failure *f,
                                    const struct u8c_item *item, uint32_t run,
                                    size_t index);
 
 /*
  * u8c_tally_fate - count @fate, met by function @fn on @item (or, with
  * @during not U8C_DURING_ITEM, while loading or unloading; @item is then
- * NULL).  @detail is the signal or the exit status.
+ * NULL).  @detail is the signal or the exit status.  @x: the
+ * expectations, or NULL.
  */
-void u8c_tally_fate(struct u8c_tallies *t, enum u8c_fate fate, enum u8c_fn fn,
-                    enum u8c_during during, int detail,
-                    const struct u8c_item *item, uint32_t run, size_t index);
+void u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
+                    enum u8c_fate fate, enum u8c_fn fn, enum u8c_during during,
+                    int detail, const struct u8c_item *item, uint32_t run,
+                    size_t index);
 
 /* Whether example @a comes before @b: the shorter, then the lower
  * bytes, then the earlier item. */
@@ -114,16 +144,17 @@ int u8c_example_before(const struct u8c_example *a,
 void u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from);
 
 /* The overall level, replacement policy and variant of merged tallies;
- * policy and variant are "unknown" where nothing told them. */
+ * policy and variant are "unknown" where nothing told them.  The
+ * verdict counts expected failures too; u8c_tally_unexpected does not. */
 enum u8c_level u8c_tally_verdict(const struct u8c_tallies *t);
+enum u8c_level u8c_tally_unexpected(const struct u8c_tallies *t);
 const char *u8c_policy_name(const struct u8c_tallies *t);
 const char *u8c_variant_name(const struct u8c_tallies *t);
 
 /* The same from the evidence alone: ill-formed runs seen and the
- * policies they ruled out (@judged: decodings judged at all), inputs
- * that told variants apart and the variants they ruled out. */
-const char *u8c_policy_name_of(uint64_t runs, uint32_t violated,
-                               uint64_t judged);
+ * policies they ruled out, inputs that told variants apart and the
+ * variants they ruled out. */
+const char *u8c_policy_name_of(uint64_t runs, uint32_t violated);
 const char *u8c_variant_name_of(uint64_t tested, uint32_t violated);
 
 #endif /* U8C_TALLY_H */

@@ -70,6 +70,17 @@ applies(const struct u8c_report *r, const struct u8c_plan *plan,
 	return (r->functions >> fn & 1u) && planned(plan, fn);
 }
 
+/* A check of code points the encoder declares it was not made for
+ * (U8T_SCALARS_ONLY): never asked, so not judged. */
+static int
+outside_domain(const struct u8c_report *r, const struct u8c_plan *plan, int c)
+{
+	return (r->traits & U8T_SCALARS_ONLY) &&
+	       (c == U8C_ENCODE_SURROGATES || c == U8C_ENCODE_BEYOND) &&
+	       (r->functions >> U8C_FN_ENCODE & 1u) &&
+	       planned(plan, U8C_FN_ENCODE);
+}
+
 /* The name the report gives the target. */
 static char *
 target_name(const struct u8c_run_facts *f)
@@ -110,6 +121,21 @@ display_path(const char *path)
 	                     U8C_SAFE_TEXT_MAX * 4);
 }
 
+/* Evidence under which a stopped run names no policy or variant. */
+enum { THIN = 1000 };
+
+/* An example as the report shows it. */
+static int
+example(struct u8c_report_example *to, const struct u8c_plan *plan,
+        const struct u8c_example *e)
+{
+	to->input = u8c_example_input(plan, e);
+	to->expected = safe_copy(e->expected, sizeof e->expected);
+	to->got = safe_copy(e->got, sizeof e->got);
+	to->reproduced = e->reproduced;
+	return to->input && to->expected && to->got ? 0 : -1;
+}
+
 int
 u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 {
@@ -122,8 +148,12 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->profile = f->plan->profile->name;
 	r->profile_source = f->plan->profile->source;
 	r->verdict = u8c_tally_verdict(t);
-	r->policy = u8c_policy_name(t);
-	r->variant = u8c_variant_name(t);
+	/* read off a run stopped early, from little, they would be guesses */
+	r->policy = !o->complete && t->policy_runs < THIN ? "unknown"
+	                                                  : u8c_policy_name(t);
+	r->variant = !o->complete && t->variant_tested < THIN
+	                 ? "unknown"
+	                 : u8c_variant_name(t);
 	r->policy_runs = t->policy_runs;
 	r->policy_ruled_out = t->policy_violated;
 	r->variant_tested = t->variant_tested;
@@ -131,6 +161,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->exports = o->exports;
 	r->functions = o->exports & f->plan->functions;
 	r->hung = o->set_aside;
+	r->traits = o->traits;
 	r->complete = o->complete;
 	if (!o->complete)
 		r->stopped = strdup(o->stopped[0] ? o->stopped : "early");
@@ -150,30 +181,50 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	}
 	r->nfamilies = f->plan->nrows;
 	for (int c = 0; c < U8C_CHECKS; c++) {
-		const struct u8c_tally *y = &t->t[c];
 		struct u8c_report_check *rc = &r->checks[c];
+		/* the failures nobody expected, else the expected ones */
+		const struct u8c_tally *y =
+		    t->t[c].failed > 0 || t->x[c].failed == 0 ? &t->t[c]
+		                                              : &t->x[c];
 
 		rc->check = (enum u8c_check_id)c;
 		rc->level = (enum u8c_level)y->level;
-		rc->tested = y->tested;
-		rc->failed = y->failed;
-		rc->died = y->died;
-		rc->ran = y->tested > 0 || y->failed > 0;
+		rc->expected = y == &t->x[c];
+		rc->tested = t->t[c].tested;
+		rc->failed = t->t[c].failed + t->x[c].failed;
+		rc->died = t->t[c].died;
+		rc->ran = rc->tested > 0 || rc->failed > 0;
 		rc->skipped =
-		    !rc->ran && (y->died > 0 ||
+		    !rc->ran && (rc->died > 0 ||
 		                 (!o->complete &&
-		                  applies(r, f->plan, (enum u8c_check_id)c)));
+		                  applies(r, f->plan, (enum u8c_check_id)c)) ||
+		                 outside_domain(r, f->plan, c));
 		if (y->nexamples == 0)
 			continue;
+		if (rc->expected && f->expect != NULL &&
+		    y->ex[0].expectation >= 0 &&
+		    (size_t)y->ex[0].expectation < f->expect->n)
+			if ((rc->why = strdup(
+			         f->expect->e[y->ex[0].expectation].reason)) ==
+			    NULL)
+				return -1;
 		rc->has_example = 1;
-		rc->example.input = u8c_example_input(f->plan, &y->ex[0]);
-		rc->example.expected =
-		    safe_copy(y->ex[0].expected, sizeof y->ex[0].expected);
-		rc->example.got = safe_copy(y->ex[0].got, sizeof y->ex[0].got);
-		rc->example.reproduced = y->ex[0].reproduced;
-		if (rc->example.input == NULL || rc->example.expected == NULL ||
-		    rc->example.got == NULL)
+		if (example(&rc->example, f->plan, &y->ex[0]) != 0)
 			return -1;
+		for (unsigned k = 1; k < y->nexamples && k < U8C_EXAMPLES; k++)
+			if (example(&rc->more[rc->nmore++], f->plan,
+			            &y->ex[k]) != 0)
+				return -1;
 	}
+	r->unexpected = u8c_tally_unexpected(t);
+	if (f->expect_file != NULL &&
+	    (r->expect_file = strdup(f->expect_file)) == NULL)
+		return -1;
+	/* an expectation that took nothing says the decoder got better;
+	 * only a whole run can say it */
+	for (size_t k = 0; f->expect != NULL && k < f->expect->n; k++)
+		if (t->matched[k] == 0 && o->complete &&
+		    f->plan->kind != U8C_PLAN_ONE && !f->plan->sharded)
+			r->stale[r->nstale++] = &f->expect->e[k];
 	return 0;
 }

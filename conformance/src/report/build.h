@@ -15,6 +15,8 @@ struct u8c_run_facts {
 	const char *path;           /* as the user gave it           */
 	const char *symbol, *shape; /* --symbol, --shape, or NULL   */
 	size_t shard, shards;       /* --shard K/N, or 0 of 0         */
+	const struct u8c_expectations *expect; /* --expect, or NULL */
+	const char *expect_file;
 	const struct u8c_sandbox_outcome *outcome;
 };
 

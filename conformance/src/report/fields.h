@@ -24,6 +24,12 @@
 #define U8C_F_FUNCTIONS "functions" /* the functions judged          */
 #define U8C_F_JAIL      "jail"      /* "pid namespace" or "process group" */
 #define U8C_F_FAMILIES  "families"  /* the inputs planned and judged */
+#define U8C_F_UNEXPECTED                                                       \
+	"unexpected"                      /* the verdict of what no            \
+	                                    expectation took            */
+#define U8C_F_EXPECTATIONS "expectations" /* {file, stale[]}, with --expect */
+#define U8C_F_SET_ASIDE    "set_aside" /* exported, not judged (--functions) */
+#define U8C_F_TRAITS       "traits"    /* what u8t_traits() declared */
 
 /* a family */
 #define U8C_F_NAME      "name"
@@ -37,6 +43,12 @@
 #define U8C_F_VARIANT_TESTED    "variant_tested"
 #define U8C_F_VARIANT_RULED_OUT "variant_ruled_out"
 
+/* an expectation */
+#define U8C_F_FILE  "file"
+#define U8C_F_STALE "stale"
+#define U8C_F_CHECK "check"
+#define U8C_F_LINE  "line"
+
 /* shard */
 #define U8C_F_INDEX "index"
 #define U8C_F_OF    "of"
@@ -47,7 +59,12 @@
 #define U8C_F_TESTED         "tested"
 #define U8C_F_FAILED         "failed"
 #define U8C_F_COUNTEREXAMPLE "counterexample"
-#define U8C_F_DIED           "died" /* items whose call died */
+#define U8C_F_DIED           "died"     /* items whose call died */
+#define U8C_F_EXPECTED_CHECK "expected" /* all its failures expected */
+#define U8C_F_WHY            "why"      /* the expectation's reason  */
+#define U8C_F_COUNTEREXAMPLES                                                  \
+	"counterexamples" /* all kept, the first                               \
+	                     the counterexample */
 
 /* a counterexample */
 #define U8C_F_INPUT      "input"

@@ -41,7 +41,7 @@ example(const struct u8c_report_example *e)
 }
 
 static json_t *
-check(const struct u8c_report_check *c)
+check(const struct u8c_report_check *c, int expectations)
 {
 	const struct u8c_check *row = u8c_check(c->check);
 	json_t *o = json_object();
@@ -54,6 +54,63 @@ check(const struct u8c_report_check *c)
 	set(o, U8C_F_COUNTEREXAMPLE,
 	    c->has_example ? example(&c->example) : json_null());
 	set(o, U8C_F_DIED, count(c->died));
+	if (c->nmore > 0) {
+		json_t *all = json_array();
+
+		json_array_append_new(all, example(&c->example));
+		for (unsigned k = 0; k < c->nmore; k++)
+			json_array_append_new(all, example(&c->more[k]));
+		set(o, U8C_F_COUNTEREXAMPLES, all);
+	}
+	if (expectations) {
+		set(o, U8C_F_EXPECTED_CHECK,
+		    json_boolean(c->expected && c->level > U8C_PASS));
+		if (c->why != NULL)
+			set(o, U8C_F_WHY, string(c->why));
+	}
+	return o;
+}
+
+/* Functions exported but not judged (--functions). */
+static json_t *
+set_aside(const struct u8c_report *r)
+{
+	json_t *a = json_array();
+
+	for (int fn = 0; fn < U8C_FNS; fn++)
+		if ((r->exports >> fn & 1u) && !(r->functions >> fn & 1u))
+			json_array_append_new(a, string(u8c_fn_names[fn]));
+	return a;
+}
+
+static json_t *
+traits(const struct u8c_report *r)
+{
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < U8C_TRAITS; k++)
+		if (r->traits & u8c_traits[k].bit)
+			json_array_append_new(a, string(u8c_traits[k].name));
+	return a;
+}
+
+static json_t *
+expectations(const struct u8c_report *r)
+{
+	json_t *o = json_object(), *stale = json_array();
+
+	set(o, U8C_F_FILE, string(r->expect_file));
+	for (size_t k = 0; k < r->nstale; k++) {
+		const struct u8c_expectation *e = r->stale[k];
+		json_t *one = json_object();
+
+		set(one, U8C_F_CHECK, string(u8c_check(e->check)->id));
+		set(one, U8C_F_INPUT, string(e->text));
+		set(one, U8C_F_WHY, string(e->reason));
+		set(one, U8C_F_LINE, count(e->line));
+		json_array_append_new(stale, one);
+	}
+	set(o, U8C_F_STALE, stale);
 	return o;
 }
 
@@ -79,7 +136,9 @@ document(const struct u8c_report *r)
 	set(o, U8C_F_EVIDENCE, evidence);
 	for (int c = 0; c < U8C_CHECKS; c++) {
 		if (r->checks[c].ran)
-			json_array_append_new(checks, check(&r->checks[c]));
+			json_array_append_new(
+			    checks,
+			    check(&r->checks[c], r->expect_file != NULL));
 		if (r->checks[c].skipped)
 			json_array_append_new(
 			    skipped,
@@ -95,6 +154,13 @@ document(const struct u8c_report *r)
 			json_array_append_new(functions,
 			                      string(u8c_fn_names[fn]));
 	set(o, U8C_F_FUNCTIONS, functions);
+	set(o, U8C_F_SET_ASIDE, set_aside(r));
+	set(o, U8C_F_TRAITS, traits(r));
+	set(o, U8C_F_UNEXPECTED,
+	    string(u8c_level_names[r->unexpected == U8C_INFO ? U8C_PASS
+	                                                     : r->unexpected]));
+	if (r->expect_file != NULL)
+		set(o, U8C_F_EXPECTATIONS, expectations(r));
 	if (r->shard > 0) {
 		json_t *shard = json_object();
 

@@ -170,6 +170,31 @@ read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 	return e->input && e->expected && e->got ? 0 : refuse(rd, "no memory");
 }
 
+/* A check's "expected" and "why", which reports run with --expect have. */
+static int
+read_expected(struct reading *rd, json_t *o, struct u8c_report_check *c)
+{
+	json_t *expected = json_object_get(o, U8C_F_EXPECTED_CHECK),
+	       *why = json_object_get(o, U8C_F_WHY);
+
+	if (expected == NULL)
+		return 0;
+	if (!json_is_boolean(expected))
+		return refuse(rd, "\"%s\" is not true or false",
+		              U8C_F_EXPECTED_CHECK);
+	c->expected = json_is_true(expected);
+	if (c->expected && c->level == U8C_PASS)
+		return refuse(rd, "%s: expected, but it passed",
+		              u8c_check(c->check)->id);
+	if (why == NULL)
+		return 0;
+	if (!json_is_string(why))
+		return refuse(rd, "\"%s\" is not a string", U8C_F_WHY);
+	return (c->why = strdup(json_string_value(why))) != NULL
+	           ? 0
+	           : refuse(rd, "no memory");
+}
+
 static int
 read_check(struct reading *rd, json_t *o, struct u8c_report *r)
 {
@@ -204,6 +229,8 @@ read_check(struct reading *rd, json_t *o, struct u8c_report *r)
 	c->check = (enum u8c_check_id)k;
 	c->level = (enum u8c_level)level;
 	c->ran = 1;
+	if (read_expected(rd, o, c) != 0)
+		return -1;
 	example = json_object_get(o, U8C_F_COUNTEREXAMPLE);
 	if (example == NULL || json_is_null(example))
 		return 0;
@@ -297,16 +324,38 @@ read_functions(struct reading *rd, json_t *a, struct u8c_report *r)
 	return 0;
 }
 
-/* The worst level among the checks: what the verdict must be. */
+/* The worst level among the checks (@all), or among those whose
+ * failures were not all expected: what the verdict and "unexpected"
+ * must be. */
 static enum u8c_level
-worst(const struct u8c_report *r)
+worst(const struct u8c_report *r, int all)
 {
 	enum u8c_level v = U8C_PASS;
 
 	for (int c = 0; c < U8C_CHECKS; c++)
-		if (r->checks[c].ran && r->checks[c].level > v)
+		if (r->checks[c].ran && r->checks[c].level > v &&
+		    (all || !r->checks[c].expected))
 			v = r->checks[c].level;
 	return v;
+}
+
+/* The --expect file the report was judged with: every shard's must be
+ * the same, or the merged report would hide departures. */
+static int
+read_expectations(struct reading *rd, json_t *o, struct u8c_report *r)
+{
+	const char *file;
+
+	if (o == NULL)
+		return 0;
+	if (!json_is_object(o))
+		return refuse(rd, "\"%s\" is not an object",
+		              U8C_F_EXPECTATIONS);
+	if ((file = string_field(rd, o, U8C_F_FILE)) == NULL)
+		return -1;
+	return (r->expect_file = strdup(file)) != NULL
+	           ? 0
+	           : refuse(rd, "no memory");
 }
 
 /* One file into @r (zeroed); every field checked. */
@@ -361,7 +410,9 @@ read_report(struct reading *rd, struct u8c_report *r)
 	if (read_evidence(rd, json_object_get(doc, U8C_F_EVIDENCE), r) != 0 ||
 	    read_shard(rd, json_object_get(doc, U8C_F_SHARD), r) != 0 ||
 	    read_functions(rd, json_object_get(doc, U8C_F_FUNCTIONS), r) != 0 ||
-	    read_skipped(rd, json_object_get(doc, U8C_F_SKIPPED), r) != 0)
+	    read_skipped(rd, json_object_get(doc, U8C_F_SKIPPED), r) != 0 ||
+	    read_expectations(rd, json_object_get(doc, U8C_F_EXPECTATIONS),
+	                      r) != 0)
 		goto out;
 	checks = json_object_get(doc, U8C_F_CHECKS);
 	if (!json_is_array(checks)) {
@@ -373,7 +424,8 @@ read_report(struct reading *rd, struct u8c_report *r)
 		if (read_check(rd, v, r) != 0)
 			goto out;
 	}
-	r->verdict = worst(r);
+	r->verdict = worst(r, 1);
+	r->unexpected = worst(r, 0);
 	if (strcmp(verdict, u8c_report_verdict_name(r)) != 0) {
 		refuse(rd, "verdict %.10s, but its checks say %s", verdict,
 		       u8c_report_verdict_name(r));
@@ -435,6 +487,15 @@ add(struct u8c_report *to, struct u8c_report *from)
 		a->tested += b->tested;
 		a->failed += b->failed;
 		a->died += b->died;
+		/* expected when every shard that saw it fail expected it */
+		if (b->level > U8C_PASS)
+			a->expected = a->level > U8C_PASS
+			                  ? a->expected && b->expected
+			                  : b->expected;
+		if (a->why == NULL) {
+			a->why = b->why;
+			b->why = NULL;
+		}
 		if (b->level > a->level)
 			a->level = b->level;
 		merge_example(a, b);
@@ -491,6 +552,8 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 			r->profile = one.profile;
 			r->profile_source = one.profile_source;
 			r->shards = one.shards;
+			r->expect_file = one.expect_file;
+			one.expect_file = NULL;
 			r->complete = 1;
 			if (one.shards > 0 &&
 			    (seen = calloc(one.shards + 1, 1)) == NULL) {
@@ -503,6 +566,17 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 			         "%s: a report on %s (%s), not %s (%s)",
 			         files[i], one.path, one.profile, r->path,
 			         r->profile);
+			goto out;
+		} else if ((one.expect_file == NULL) !=
+		               (r->expect_file == NULL) ||
+		           (one.expect_file != NULL &&
+		            strcmp(one.expect_file, r->expect_file) != 0)) {
+			snprintf(err, errlen,
+			         "%s: judged with --expect %s, %s with %s",
+			         files[i],
+			         one.expect_file ? one.expect_file : "(none)",
+			         files[0],
+			         r->expect_file ? r->expect_file : "(none)");
 			goto out;
 		} else if (one.shards != r->shards || one.shards == 0) {
 			snprintf(
@@ -526,11 +600,9 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 	for (int c = 0; c < U8C_CHECKS; c++)
 		r->checks[c].skipped &= !r->checks[c].ran;
 	r->shard = 0;
-	r->verdict = worst(r);
-	r->policy =
-	    u8c_policy_name_of(r->policy_runs, r->policy_ruled_out,
-	                       r->checks[U8C_DECODE_REPLACEMENT].tested +
-	                           r->checks[U8C_NEXT_REPLACEMENT].tested);
+	r->verdict = worst(r, 1);
+	r->unexpected = worst(r, 0);
+	r->policy = u8c_policy_name_of(r->policy_runs, r->policy_ruled_out);
 	r->variant =
 	    u8c_variant_name_of(r->variant_tested, r->variant_ruled_out);
 	rc = 0;

@@ -6,21 +6,33 @@
 
 #include "report.h"
 
-void
-u8c_report_counts(const struct u8c_report *r, unsigned *passed,
-                  unsigned *failed, unsigned *skipped)
+const struct u8c_trait u8c_traits[U8C_TRAITS] = {
+    {U8T_NEEDS_NUL, "needs-nul", "reads a 0 at s[n]"},
+    {U8T_GUESSED_LENGTHS, "guessed-lengths",
+     "u8t_next's error lengths are a shim's guess"},
+    {U8T_SCALARS_ONLY, "scalars-only", "u8t_encode takes scalar values only"},
+};
+
+struct u8c_report_counts
+u8c_report_count(const struct u8c_report *r)
 {
-	*passed = *failed = *skipped = 0;
+	struct u8c_report_counts n = {0, 0, 0, 0};
+
 	for (int c = 0; c < U8C_CHECKS; c++) {
-		if (r->checks[c].skipped)
-			++*skipped;
-		else if (!r->checks[c].ran)
+		const struct u8c_report_check *k = &r->checks[c];
+
+		if (k->skipped)
+			n.skipped++;
+		else if (!k->ran)
 			continue;
-		else if (r->checks[c].level == U8C_FAIL)
-			++*failed;
+		else if (k->expected && k->level > U8C_PASS)
+			n.expected++;
+		else if (k->level == U8C_FAIL)
+			n.failed++;
 		else
-			++*passed;
+			n.passed++;
 	}
+	return n;
 }
 
 const char *
@@ -51,14 +63,27 @@ u8c_report_write(FILE *out, enum u8c_format format, const struct u8c_report *r)
 }
 
 void
+u8c_report_example_free(struct u8c_report_example *e)
+{
+	free(e->input);
+	free(e->expected);
+	free(e->got);
+	e->input = e->expected = e->got = NULL;
+}
+
+void
 u8c_report_free(struct u8c_report *r)
 {
 	free(r->target);
 	free(r->path);
 	free(r->stopped);
+	free(r->expect_file);
 	for (int c = 0; c < U8C_CHECKS; c++) {
-		free(r->checks[c].example.input);
-		free(r->checks[c].example.expected);
-		free(r->checks[c].example.got);
+		struct u8c_report_check *k = &r->checks[c];
+
+		free(k->why);
+		u8c_report_example_free(&k->example);
+		for (unsigned m = 0; m < k->nmore; m++)
+			u8c_report_example_free(&k->more[m]);
 	}
 }

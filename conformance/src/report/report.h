@@ -18,6 +18,7 @@
 #include "checks.h"
 #include "plan.h"
 #include "tally.h"
+#include "u8t.h"
 
 struct u8c_report_example {
 	char *input; /* "C0 80", "U+D800", or "(loading)", "(unloading)" */
@@ -34,7 +35,12 @@ struct u8c_report_check {
 	int skipped; /* none of its items could be judged (see died), or
 	                the run stopped before it ran                    */
 	int has_example;
-	struct u8c_report_example example;
+	struct u8c_report_example example; /* the smallest               */
+	/* others kept, where the answers part at another kind of byte */
+	struct u8c_report_example more[U8C_EXAMPLES - 1];
+	unsigned nmore;
+	int expected; /* every failure of it was expected             */
+	char *why;    /* the expectation's reason, then (owned)          */
 };
 
 struct u8c_report {
@@ -42,17 +48,24 @@ struct u8c_report {
 	char *path;   /* the library, made safe                 */
 	const char *profile;
 	const char *profile_source;
-	enum u8c_level verdict;
+	enum u8c_level verdict;    /* of every finding                   */
+	enum u8c_level unexpected; /* of those no expectation took: the
+	                              exit status follows it             */
 	const char *policy, *variant;
 	uint64_t policy_runs, variant_tested;
 	uint32_t policy_ruled_out, variant_ruled_out;
 	unsigned functions; /* bit per enum u8c_fn: judged           */
 	unsigned exports;   /* bit per enum u8c_fn: exported         */
 	unsigned hung;      /* not called after hanging too often    */
+	unsigned traits;    /* the U8T_ bits the target declared */
 	int complete;
 	char *stopped;        /* why not complete, or NULL               */
 	size_t shard, shards; /* --exhaustive --shard K/N, or 0 of 0   */
 	int namespaced;       /* the jail was a PID namespace: 1, 0; -1 ? */
+	char *expect_file;    /* --expect, or NULL (owned) */
+	/* expectations that took no failure of a whole run: stale */
+	const struct u8c_expectation *stale[U8C_EXPECT_MAX];
+	size_t nstale;
 	struct u8c_report_check checks[U8C_CHECKS];
 	/* the plan's rows: how many inputs each has, and how many were
 	 * judged (all of them when the run is complete) */
@@ -63,6 +76,15 @@ struct u8c_report {
 	} families[U8C_PLAN_MAX];
 	size_t nfamilies;
 };
+
+/* The traits a target may declare, as reports name them. */
+struct u8c_trait {
+	unsigned bit;      /* U8T_ bit                              */
+	const char *name;  /* "needs-nul"                           */
+	const char *means; /* for the text report                   */
+};
+enum { U8C_TRAITS = 3 };
+extern const struct u8c_trait u8c_traits[U8C_TRAITS];
 
 /* The formats. */
 enum u8c_format { U8C_FORMAT_TEXT, U8C_FORMAT_JSON, U8C_FORMAT_JUNIT };
@@ -79,12 +101,17 @@ int u8c_report_text(FILE *out, const struct u8c_report *r);
 int u8c_report_json(FILE *out, const struct u8c_report *r);
 int u8c_report_junit(FILE *out, const struct u8c_report *r);
 
-/* u8c_report_free - free what a report owns. */
+/* u8c_report_free - free what a report owns; u8c_report_example_free,
+ * what one example owns. */
 void u8c_report_free(struct u8c_report *r);
+void u8c_report_example_free(struct u8c_report_example *e);
 
-/* Checks that ran with no FAIL, and checks with one. */
-void u8c_report_counts(const struct u8c_report *r, unsigned *passed,
-                       unsigned *failed, unsigned *skipped);
+/* Checks that ran with no unexpected FAIL, checks with one, checks not
+ * judged, and checks whose departures were all expected. */
+struct u8c_report_counts {
+	unsigned passed, failed, skipped, expected;
+};
+struct u8c_report_counts u8c_report_count(const struct u8c_report *r);
 
 /* The level reported for the whole run: INFO reads as pass. */
 const char *u8c_report_verdict_name(const struct u8c_report *r);

@@ -35,14 +35,17 @@ finding(FILE *out, const struct u8c_report_check *c, int tty)
 	const struct u8c_check *row = u8c_check(c->check);
 	uint64_t of = c->tested > c->failed ? c->tested : c->failed;
 
-	fprintf(out, "%s%-4s%s %s: %s (%llu of %llu inputs",
-	        tty ? colour[c->level] : "", u8c_level_names[c->level],
+	fprintf(out, "%s%s%-4s%s %s: %s (%llu of %llu inputs",
+	        tty ? colour[c->expected ? U8C_PASS : c->level] : "",
+	        c->expected ? "expected " : "", u8c_level_names[c->level],
 	        tty ? "\033[0m" : "", row->id, row->title,
 	        (unsigned long long)c->failed, (unsigned long long)of);
 	if (c->died > 0)
 		fprintf(out, "; %llu more not judged: the call died",
 		        (unsigned long long)c->died);
 	fprintf(out, ")\n");
+	if (c->why != NULL)
+		fprintf(out, "     why   %s\n", c->why);
 	if (!c->has_example)
 		return;
 	fprintf(out, "     input %s\n     want  %s\n     got   %s\n",
@@ -50,25 +53,43 @@ finding(FILE *out, const struct u8c_report_check *c, int tty)
 	if (c->example.reproduced == 0)
 		fprintf(out, "     (in a fresh worker this input passed: it "
 		             "depends on what came before)\n");
+	for (unsigned k = 0; k < c->nmore; k++)
+		fprintf(out, "     also  %s: want %s, got %s\n",
+		        c->more[k].input, c->more[k].expected, c->more[k].got);
+}
+
+static void
+stale(FILE *out, const struct u8c_report *r)
+{
+	for (size_t k = 0; k < r->nstale; k++)
+		fprintf(
+		    out,
+		    "stale    %s %s (%s:%u: it took no failure: the decoder "
+		    "got better)\n",
+		    u8c_check(r->stale[k]->check)->id, r->stale[k]->text,
+		    r->expect_file, r->stale[k]->line);
 }
 
 int
 u8c_report_text(FILE *out, const struct u8c_report *r)
 {
 	int tty = isatty(fileno(out));
-	unsigned passed, failed, skipped;
+	struct u8c_report_counts n = u8c_report_count(r);
 	const char *sep = "";
 
 	fprintf(out, "target   %s (%s)\n", r->target, r->path);
 	exports(out, r);
 	fprintf(out, "judged   against %s (%s)\n", r->profile,
 	        r->profile_source);
+	for (size_t k = 0; k < U8C_TRAITS; k++)
+		if (r->traits & u8c_traits[k].bit)
+			fprintf(out, "traits   %s\n", u8c_traits[k].means);
 	fprintf(out, "policy   %s\nvariant  %s\n\n", r->policy, r->variant);
 	for (int c = 0; c < U8C_CHECKS; c++)
 		if (r->checks[c].ran && r->checks[c].level != U8C_PASS)
 			finding(out, &r->checks[c], tty);
-	u8c_report_counts(r, &passed, &failed, &skipped);
-	if (skipped > 0) {
+	stale(out, r);
+	if (n.skipped > 0) {
 		fprintf(out, "skipped ");
 		for (int c = 0; c < U8C_CHECKS; c++)
 			if (r->checks[c].skipped) {
@@ -77,15 +98,22 @@ u8c_report_text(FILE *out, const struct u8c_report *r)
 				sep = ", ";
 			}
 		fprintf(out, "\n         (not judged: every call of theirs "
-		             "died, or the run stopped first)\n");
+		             "died, the run stopped first,\n          or the "
+		             "target's traits exclude them)\n");
 	}
 	if (!r->complete)
 		fprintf(out,
 		        "stopped  %s;\n         the counts above are "
 		        "partial\n",
 		        r->stopped != NULL ? r->stopped : "early");
-	fprintf(out, "%sverdict  %s%s\n%u passed, %u failed\n",
-	        tty ? colour[r->verdict] : "", u8c_report_verdict_name(r),
-	        tty ? "\033[0m" : "", passed, failed);
+	fprintf(out, "%sverdict  %s%s%s\n%u passed, %u failed",
+	        tty ? colour[r->unexpected] : "", u8c_report_verdict_name(r),
+	        r->unexpected < r->verdict && r->unexpected <= U8C_INFO
+	            ? " (every departure expected)"
+	            : "",
+	        tty ? "\033[0m" : "", n.passed, n.failed);
+	if (n.expected > 0)
+		fprintf(out, ", %u expected", n.expected);
+	fputc('\n', out);
 	return ferror(out) ? -1 : 0;
 }

@@ -49,15 +49,19 @@ copy(uint8_t *to, const uint8_t *from, size_t n)
 	}
 }
 
-/* s[0..n) against the guard the stage's placement says. */
+/* s[0..n) against the guard the stage's placement says; for a target
+ * that needs it, a 0 at s[n] and the guard after that. */
 static const uint8_t *
 place(struct u8c_stage *st, const uint8_t *s, size_t n)
 {
+	size_t room = n + (st->nul ? 1 : 0);
 	uint8_t *at = st->placement == U8C_GUARD_AFTER
-	                  ? u8s_fence_end(&st->in, n)
+	                  ? u8s_fence_end(&st->in, room)
 	                  : st->in.base;
 
 	copy(at, s, n);
+	if (st->nul)
+		at[n] = 0;
 	return at;
 }
 
@@ -91,6 +95,13 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 
 	a->err = SIZE_MAX;
 	a->valid = t->validate(s, item->n, &a->err);
+	a->valid_from_error = -1;
+	if (a->valid == 1 && a->error_at < item->n) {
+		size_t n = item->n - a->error_at;
+
+		s = place(st, item->s + a->error_at, n);
+		a->valid_from_error = t->validate(s, n, NULL);
+	}
 }
 
 /* u8t_next from the start to the end of the input, or to the first

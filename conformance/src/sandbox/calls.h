@@ -24,6 +24,7 @@ struct u8c_stage {
 	struct u8s_fence out; /* u8t_decode's values                  */
 	struct u8s_fence enc; /* u8t_encode's bytes                   */
 	enum u8c_placement placement;
+	int nul; /* U8T_NEEDS_NUL: a 0 at s[n], the guard after it */
 	/* where answers are kept */
 	uint32_t decoded[U8C_MAX_INPUT];
 	uint32_t next_cp[U8C_MAX_INPUT];

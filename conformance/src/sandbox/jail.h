@@ -51,6 +51,7 @@ struct u8c_jail {
 	struct u8c_shared *sh;
 	const struct u8c_plan *plan;
 	const char *path, *symbol, *shape;
+	const struct u8c_expectations *expect; /* or NULL                 */
 	unsigned slots;             /* worker slots in use, + the fresh one */
 	int cmd[2];                 /* supervisor -> fork server          */
 	int lifeline[2];            /* closed by the supervisor at its end */

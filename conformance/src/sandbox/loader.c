@@ -28,6 +28,7 @@ at_step(enum u8c_load_at step)
 	    [U8C_LOADING_DLOPEN] = U8C_LOAD_DLOPEN,
 	    [U8C_LOADING_VERSION] = U8C_LOAD_VERSION,
 	    [U8C_LOADING_NAME] = U8C_LOAD_NAME,
+	    [U8C_LOADING_TRAITS] = U8C_LOAD_TRAITS,
 	    [U8C_LOADING_SYMBOLS] = U8C_LOAD_SYMBOLS,
 	};
 
@@ -72,6 +73,7 @@ u8c_loader_main(const struct u8c_jail *j)
 	}
 	j->sh->load.abi_version = id.abi_version;
 	j->sh->load.exports = id.exports;
+	j->sh->load.traits = id.traits;
 	keep_name(&j->sh->load, id.name);
 	j->sh->load.step = U8C_LOAD_DONE;
 	if ((server = fork()) == 0)

@@ -29,6 +29,8 @@ struct u8c_progress {
 struct u8c_sandbox_config {
 	const char *path, *symbol, *shape;
 	const struct u8c_plan *plan;
+	const struct u8c_expectations *expect; /* accepted departures, or
+	                                          NULL                     */
 	unsigned jobs;       /* worker processes, 1..U8C_MAX_WORKERS  */
 	unsigned timeout_ms; /* one call; loading; unloading          */
 	unsigned max_fatal;  /* stop after this many fatal fates; 0 no */
@@ -52,6 +54,7 @@ struct u8c_sandbox_outcome {
 	size_t name_len;
 	int abi_version;
 	unsigned exports; /* bit per enum u8c_fn                          */
+	unsigned traits;  /* U8T_ bits the target declared                */
 	struct u8c_tallies total;
 	int complete;       /* every item of the plan was judged          */
 	unsigned set_aside; /* functions not called after hanging (bits) */

@@ -1,31 +1,32 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * shape.c - adapters from common validator and decoder shapes to u8t_.
+ * shape.c - adapters from the shapes of real libraries' functions to u8t_.
  *
- * Each adapter calls the bound function exactly as its own library's
- * documentation describes and reports what it says; nothing is corrected.
- * The bound function is kept in one static pointer: a harness process
- * tests one target.
+ * Each adapter calls the bound function exactly as its own library
+ * declares it, with the integer widths of that declaration, and reports
+ * what it says; nothing is corrected.  Where a library does not say how
+ * many bytes an error consumes, the adapter takes one and the shape
+ * declares U8T_GUESSED_LENGTHS, so the report does not charge the guess
+ * to the library.  The bound function is kept in one static pointer: a
+ * process tests one target.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/types.h>
 
+#include "families.h"
 #include "shape.h"
 
-const char u8c_shape_help[] =
-    "  bool       _Bool f(const char *s, size_t n): 1 if valid\n"
-    "  glib       int f(const char *s, ssize_t n, const char **end), like\n"
-    "             g_utf8_validate_len: nonzero if valid, *end at the error\n"
-    "  unistring  const uint8_t *f(const uint8_t *s, size_t n), like "
-    "u8_check:\n"
-    "             NULL if valid, else the first invalid position\n"
-    "  utf8proc   ssize_t f(const uint8_t *s, ssize_t n, int32_t *cp), like\n"
-    "             utf8proc_iterate: bytes read, or negative on error (an\n"
-    "             error then counts as one byte, as a caller's loop skips)\n";
-
 static void *bound;
+
+/* The bound function into the function pointer at @f (POSIX's dlsym
+ * idiom: the conversion is defined there). */
+static void
+bound_as(void *f, size_t size)
+{
+	memcpy(f, &bound, size);
+}
 
 static int
 validate_bool(const uint8_t *s, size_t n, size_t *err)
@@ -33,7 +34,7 @@ validate_bool(const uint8_t *s, size_t n, size_t *err)
 	_Bool (*f)(const char *, size_t);
 
 	(void)err;
-	memcpy(&f, &bound, sizeof f);
+	bound_as(&f, sizeof f);
 	return f((const char *)s, n) ? 1 : 0;
 }
 
@@ -44,7 +45,7 @@ validate_glib(const uint8_t *s, size_t n, size_t *err)
 	const char *end = NULL;
 	int ok;
 
-	memcpy(&f, &bound, sizeof f);
+	bound_as(&f, sizeof f);
 	ok = f((const char *)s, (ssize_t)n, &end);
 	if (!ok && err != NULL && end != NULL)
 		*err = (size_t)(end - (const char *)s);
@@ -57,12 +58,39 @@ validate_unistring(const uint8_t *s, size_t n, size_t *err)
 	const uint8_t *(*f)(const uint8_t *, size_t);
 	const uint8_t *bad;
 
-	memcpy(&f, &bound, sizeof f);
+	bound_as(&f, sizeof f);
 	if ((bad = f(s, n)) == NULL)
 		return 1;
 	if (err != NULL)
 		*err = (size_t)(bad - s);
 	return 0;
+}
+
+/* 0 when valid, else one more than the offset of the first error. */
+static int
+validate_utf8_range(const uint8_t *s, size_t n, size_t *err)
+{
+	int (*f)(const unsigned char *, int);
+	int r;
+
+	bound_as(&f, sizeof f);
+	if ((r = f(s, (int)n)) == 0)
+		return 1;
+	if (err != NULL && r > 0)
+		*err = (size_t)r - 1;
+	return 0;
+}
+
+/* A step's answer: a code point, or an error of one byte (a guess). */
+static size_t
+step(uint32_t *cp, long value, size_t len)
+{
+	if (value < 0 || len == 0) {
+		*cp = U8T_ERROR;
+		return 1;
+	}
+	*cp = (uint32_t)value;
+	return len;
 }
 
 static size_t
@@ -72,46 +100,158 @@ next_utf8proc(const uint8_t *s, size_t n, uint32_t *cp)
 	int32_t c = -1;
 	ssize_t r;
 
-	memcpy(&f, &bound, sizeof f);
+	bound_as(&f, sizeof f);
 	r = f(s, (ssize_t)n, &c);
-	if (r <= 0 || c < 0) {
-		*cp = U8T_ERROR;
-		return 1;
+	return step(cp, r > 0 ? c : -1, r > 0 ? (size_t)r : 0);
+}
+
+static size_t
+next_cmark(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	int32_t (*f)(const uint8_t *, int32_t, int32_t *);
+	int32_t c = -1, r;
+
+	bound_as(&f, sizeof f);
+	r = f(s, (int32_t)n, &c);
+	return step(cp, r > 0 ? c : -1, r > 0 ? (size_t)r : 0);
+}
+
+static size_t
+next_quickjs(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	int (*f)(const uint8_t *, int, const uint8_t **);
+	const uint8_t *after = s;
+	int c;
+
+	bound_as(&f, sizeof f);
+	c = f(s, (int)n, &after);
+	return step(cp, c, c >= 0 ? (size_t)(after - s) : 0);
+}
+
+static size_t
+next_libxml2(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	int (*f)(const unsigned char *, int *);
+	int len = (int)n, c;
+
+	bound_as(&f, sizeof f);
+	c = f(s, &len);
+	return step(cp, c, c >= 0 && len > 0 ? (size_t)len : 0);
+}
+
+/* jq's own error lengths: the position it returns is where it went on. */
+static size_t
+next_jq(const uint8_t *s, size_t n, uint32_t *cp)
+{
+	const char *(*f)(const char *, const char *, int *);
+	const char *at = (const char *)s, *after;
+	int c = -1;
+
+	bound_as(&f, sizeof f);
+	after = f(at, at + n, &c);
+	*cp = c < 0 ? U8T_ERROR : (uint32_t)c;
+	return after == NULL ? 0 : (size_t)(after - at);
+}
+
+static size_t
+decode_utf32(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+{
+	size_t (*f)(const uint8_t *, size_t, uint32_t *, size_t);
+
+	bound_as(&f, sizeof f);
+	return f(s, n, out, cap);
+}
+
+/* UTF-16 into the caller's buffer (its bytes, the same fenced room),
+ * then code points: a pair is one, a lone surrogate stays itself. */
+static size_t
+decode_utf16(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+{
+	static uint16_t units[2 * U8C_MAX_INPUT];
+	size_t (*f)(const uint8_t *, size_t, uint16_t *, size_t);
+	size_t got, k, m = 0;
+
+	bound_as(&f, sizeof f);
+	got = f(s, n, (uint16_t *)(void *)out, 2 * cap);
+	if (got > 2 * cap)
+		return cap + 1; /* more than it was given room for */
+	memcpy(units, out, got * sizeof units[0]);
+	for (k = 0; k < got; k++, m++) {
+		uint32_t u = units[k];
+
+		if (u >= 0xD800 && u <= 0xDBFF && k + 1 < got &&
+		    units[k + 1] >= 0xDC00 && units[k + 1] <= 0xDFFF)
+			u = 0x10000 + ((u - 0xD800) << 10) +
+			    (units[++k] - 0xDC00);
+		out[m] = u;
 	}
-	*cp = (uint32_t)c;
-	return (size_t)r;
+	return m;
+}
+
+/* The shapes: what each fits, and which u8t_ function it becomes. */
+static const struct shape {
+	const char *name;
+	const char *declaration; /* for --help and the man page          */
+	const char *fits;        /* the library functions it was made for */
+	unsigned traits;         /* U8T_ bits                             */
+	u8t_validate_fn validate;
+	u8t_next_fn next;
+	u8t_decode_fn decode;
+} shapes[] = {
+    /* clang-format off */
+    {"bool", "_Bool f(const char *s, size_t n): 1 if valid", "simdutf::validate_utf8", 0, validate_bool, NULL, NULL},
+    {"glib", "int f(const char *s, ssize_t n, const char **end): nonzero if valid, *end at the error", "g_utf8_validate_len", 0, validate_glib, NULL, NULL},
+    {"unistring", "const uint8_t *f(const uint8_t *s, size_t n): NULL if valid, else the first invalid byte", "u8_check", 0, validate_unistring, NULL, NULL},
+    {"utf8-range", "int f(const unsigned char *s, int n): 0 if valid, else 1 + the error's offset", "utf8_range, cyb70289/utf8", 0, validate_utf8_range, NULL, NULL},
+    {"utf8proc", "ssize_t f(const uint8_t *s, ssize_t n, int32_t *cp): bytes read, or < 0", "utf8proc_iterate", U8T_GUESSED_LENGTHS, NULL, next_utf8proc, NULL},
+    {"cmark", "int32_t f(const uint8_t *s, int32_t n, int32_t *cp): bytes read, or -1", "cmark_utf8proc_iterate", U8T_GUESSED_LENGTHS, NULL, next_cmark, NULL},
+    {"quickjs", "int f(const uint8_t *p, int max_len, const uint8_t **pp): the code point (*pp after it), or -1", "QuickJS unicode_from_utf8", U8T_GUESSED_LENGTHS, NULL, next_quickjs, NULL},
+    {"libxml2", "int f(const unsigned char *s, int *len): the code point (*len in: room, out: bytes), or -1", "xmlGetUTF8Char", U8T_GUESSED_LENGTHS, NULL, next_libxml2, NULL},
+    {"jq", "const char *f(const char *in, const char *end, int *cp): after the character; *cp -1 if ill-formed", "jq jvp_utf8_next", 0, NULL, next_jq, NULL},
+    {"utf32", "size_t f(const uint8_t *s, size_t n, uint32_t *out, size_t cap): code points written", "a decoder into UTF-32", 0, NULL, NULL, decode_utf32},
+    {"utf16", "size_t f(const uint8_t *s, size_t n, uint16_t *out, size_t cap): UTF-16 units written (cap = 2n)", "a decoder into UTF-16", 0, NULL, NULL, decode_utf16},
+    /* clang-format on */
+};
+
+enum { SHAPES = sizeof shapes / sizeof shapes[0] };
+
+static const struct shape *
+shape_named(const char *name)
+{
+	for (size_t k = 0; k < SHAPES; k++)
+		if (strcmp(name, shapes[k].name) == 0)
+			return &shapes[k];
+	return NULL;
 }
 
 int
 u8c_shape_known(const char *shape)
 {
-	static const char *const shapes[] = {"bool", "glib", "unistring",
-	                                     "utf8proc"};
+	return shape_named(shape) != NULL;
+}
 
-	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++)
-		if (strcmp(shape, shapes[k]) == 0)
-			return 1;
-	return 0;
+void
+u8c_shape_help(FILE *out)
+{
+	for (size_t k = 0; k < SHAPES; k++)
+		fprintf(out, "      %-10s %s\n                 (%s)\n",
+		        shapes[k].name, shapes[k].declaration, shapes[k].fits);
 }
 
 int
-u8c_shape_bind(struct u8c_target *t, const char *shape, void *fn, char *err,
-               size_t errlen)
+u8c_shape_bind(struct u8c_target *t, const char *name, void *fn,
+               unsigned *traits, char *err, size_t errlen)
 {
-	bound = fn;
-	if (strcmp(shape, "bool") == 0)
-		t->validate = validate_bool;
-	else if (strcmp(shape, "glib") == 0)
-		t->validate = validate_glib;
-	else if (strcmp(shape, "unistring") == 0)
-		t->validate = validate_unistring;
-	else if (strcmp(shape, "utf8proc") == 0)
-		t->next = next_utf8proc;
-	else {
-		snprintf(err, errlen,
-		         "unknown shape '%s' (bool, glib, unistring, utf8proc)",
-		         shape);
+	const struct shape *s = shape_named(name);
+
+	if (s == NULL) {
+		snprintf(err, errlen, "unknown shape '%s' (see --help)", name);
 		return -1;
 	}
+	bound = fn;
+	t->validate = s->validate;
+	t->next = s->next;
+	t->decode = s->decode;
+	*traits = s->traits;
 	return 0;
 }

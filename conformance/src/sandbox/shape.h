@@ -2,28 +2,30 @@
 /*
  * shape.h - test a library's own function, without a u8t_ shim.
  *
- * --symbol NAME --shape SHAPE binds one exported function of a common
- * shape to u8t_validate or u8t_next through an adapter, so an unmodified
- * library can be judged.
+ * --symbol NAME --shape SHAPE binds one exported function of a real
+ * library's shape to u8t_validate, u8t_next or u8t_decode through an
+ * adapter, so an unmodified library can be judged.
  */
 #ifndef U8C_SHAPE_H
 #define U8C_SHAPE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "target.h"
 
-/* The shapes, one per line, for --help. */
-extern const char u8c_shape_help[];
+/* u8c_shape_help - the shapes, two lines each, for --help. */
+void u8c_shape_help(FILE *out);
 
 /* u8c_shape_known - whether @shape names a shape. */
 int u8c_shape_known(const char *shape);
 
 /*
- * u8c_shape_bind - make @fn, of shape @shape, the target's function.
- * Returns 0, or -1 with @err set for an unknown shape.
+ * u8c_shape_bind - make @fn, of shape @shape, the target's function, and
+ * store the shape's U8T_ traits in @traits.  Returns 0, or -1 with @err
+ * set for an unknown shape.
  */
-int u8c_shape_bind(struct u8c_target *t, const char *shape, void *fn, char *err,
-                   size_t errlen);
+int u8c_shape_bind(struct u8c_target *t, const char *shape, void *fn,
+                   unsigned *traits, char *err, size_t errlen);
 
 #endif /* U8C_SHAPE_H */

@@ -44,6 +44,7 @@ enum u8c_load_step {
 	U8C_LOAD_DLOPEN, /* dlopen: the library's constructors run */
 	U8C_LOAD_VERSION,
 	U8C_LOAD_NAME,
+	U8C_LOAD_TRAITS,
 	U8C_LOAD_SYMBOLS,
 	U8C_LOAD_DONE,    /* loaded; the fork server is starting   */
 	U8C_LOAD_REFUSED, /* our check refused it: see error       */
@@ -55,6 +56,7 @@ struct u8c_load_report {
 	volatile uint32_t step; /* enum u8c_load_step                   */
 	int32_t abi_version;
 	uint32_t exports; /* bit per enum u8c_fn                         */
+	uint32_t traits;  /* u8t_traits(): U8T_ bits                    */
 	uint32_t name_len;
 	uint8_t name[U8C_NAME_MAX]; /* raw, as u8t_name() gave it        */
 	char error[512];            /* with U8C_LOAD_REFUSED             */

@@ -215,18 +215,20 @@ fate_of_slot(struct supervisor *s, unsigned k, enum u8c_fate fate,
 	struct u8c_item item;
 
 	if (item_of(s, row, index, &item, buf) == NULL) {
-		u8c_tally_fate(t, fate, fn, U8C_DURING_LOADING, detail, NULL, 0,
-		               0);
+		u8c_tally_fate(t, s->j.expect, fate, fn, U8C_DURING_LOADING,
+		               detail, NULL, 0, 0);
 		return;
 	}
-	u8c_tally_fate(t, fate, fn, U8C_DURING_ITEM, detail, &item, row, index);
+	u8c_tally_fate(t, s->j.expect, fate, fn, U8C_DURING_ITEM, detail, &item,
+	               row, index);
 }
 
 static void
 fate_around(struct supervisor *s, enum u8c_fate fate, enum u8c_during during,
             int detail)
 {
-	u8c_tally_fate(s->own, fate, U8C_FN_ANY, during, detail, NULL, 0, 0);
+	u8c_tally_fate(s->own, s->j.expect, fate, U8C_FN_ANY, during, detail,
+	               NULL, 0, 0);
 }
 
 /* What a process's end means, when it was not ours to end. */
@@ -537,6 +539,8 @@ step_name(uint32_t step)
 		return "in u8t_abi_version()";
 	case U8C_LOAD_NAME:
 		return "in u8t_name()";
+	case U8C_LOAD_TRAITS:
+		return "in u8t_traits()";
 	case U8C_LOAD_SYMBOLS:
 		return "while its functions were looked up";
 	case U8C_LOAD_DONE:
@@ -606,6 +610,7 @@ load(struct supervisor *s)
 	s->loaded = 1;
 	s->out->abi_version = s->sh->load.abi_version;
 	s->out->exports = s->sh->load.exports & 15u;
+	s->out->traits = s->sh->load.traits;
 	s->out->name_len = s->sh->load.name_len < U8C_NAME_MAX
 	                       ? s->sh->load.name_len
 	                       : U8C_NAME_MAX;
@@ -905,6 +910,7 @@ setup(struct supervisor *s)
 	s->j.path = s->cfg->path;
 	s->j.symbol = s->cfg->symbol;
 	s->j.shape = s->cfg->shape;
+	s->j.expect = s->cfg->expect;
 	s->j.slots = s->workers + 1;
 	s->j.namespaces = s->cfg->namespaces;
 	if (self_pipe[0] < 0 && make_pipe(self_pipe) != 0)

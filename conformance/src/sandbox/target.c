@@ -45,6 +45,7 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 	char full[4096];
 	u8t_abi_version_fn version = NULL;
 	u8t_name_fn name = NULL;
+	u8t_traits_fn traits = NULL;
 	void *p;
 
 	memset(t, 0, sizeof *t);
@@ -66,7 +67,7 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 			         sym);
 			return -1;
 		}
-		if (u8c_shape_bind(t, shape, p, err, errlen) != 0)
+		if (u8c_shape_bind(t, shape, p, &id->traits, err, errlen) != 0)
 			return -1;
 		id->exports = exports_of(t);
 		return 0;
@@ -84,6 +85,7 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 	}
 	find(t->handle, "u8t_abi_version", &version);
 	find(t->handle, "u8t_name", &name);
+	find(t->handle, "u8t_traits", &traits);
 	if (version != NULL) {
 		step(at, U8C_LOADING_VERSION);
 		id->abi_version = version();
@@ -98,6 +100,11 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 	if (name != NULL) {
 		step(at, U8C_LOADING_NAME);
 		id->name = name();
+	}
+	if (traits != NULL) {
+		step(at, U8C_LOADING_TRAITS);
+		id->traits = traits() & (U8T_NEEDS_NUL | U8T_GUESSED_LENGTHS |
+		                         U8T_SCALARS_ONLY);
 	}
 	return 0;
 }

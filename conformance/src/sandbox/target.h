@@ -30,6 +30,7 @@ struct u8c_identity {
 	int abi_version;  /* u8t_abi_version(), or 1               */
 	const char *name; /* u8t_name(), or NULL: raw, untrusted   */
 	unsigned exports; /* bit per enum u8c_fn                   */
+	unsigned traits;  /* u8t_traits() or the shape\'s: U8T_ bits */
 };
 
 /* The steps of loading, for saying where it went wrong. */
@@ -37,6 +38,7 @@ enum u8c_load_at {
 	U8C_LOADING_DLOPEN,  /* dlopen, and the constructors        */
 	U8C_LOADING_VERSION, /* u8t_abi_version()                   */
 	U8C_LOADING_NAME,    /* u8t_name()                          */
+	U8C_LOADING_TRAITS,  /* u8t_traits()                        */
 	U8C_LOADING_SYMBOLS, /* finding the functions               */
 };
 

@@ -252,8 +252,8 @@ record(enum u8c_fate fate, enum u8c_fn fn, int detail,
 	if (*recorded & 1u << fate)
 		return; /* a fate counts once per item */
 	*recorded |= 1u << fate;
-	u8c_tally_fate(w.tallies, fate, fn, U8C_DURING_ITEM, detail, item,
-	               w.slot->row, index);
+	u8c_tally_fate(w.tallies, w.j->expect, fate, fn, U8C_DURING_ITEM,
+	               detail, item, w.slot->row, index);
 }
 
 /* What an item's calls met, beyond their answers. */
@@ -349,6 +349,9 @@ wanted(int phase)
 {
 	if (phase == U8C_PHASE_PROBE)
 		return it.probes;
+	if (phase == U8C_FN_ENCODE &&
+	    !u8c_encoder_asked(w.j->sh->load.traits, it.item.cp))
+		return 0;
 	return (it.on >> phase & 1u) &&
 	       (phase == U8C_FN_ENCODE) ==
 	           (it.item.kind == U8C_ITEM_CODE_POINT);
@@ -409,7 +412,12 @@ static void
 judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
 {
 	const struct u8c_plan_row *r = &w.j->plan->rows[row];
-	struct u8c_judging judging = {w.j->plan->profile, 0, row, index};
+	struct u8c_judging judging = {w.j->plan->profile,
+	                              w.j->expect,
+	                              w.j->sh->load.traits,
+	                              0,
+	                              row,
+	                              index};
 
 	w.slot->row = row;
 	w.slot->current = index;
@@ -425,8 +433,11 @@ judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
 	    r->probes && w.j->sh->fresh_ok && (it.on & U8C_DECODING_FNS) != 0;
 	it.a.probe_k = (unsigned)(index % U8C_PROBES);
 	it.a.probe_fresh = &w.j->sh->fresh_probe[it.a.probe_k];
-	if (it.item.kind == U8C_ITEM_BYTES)
+	it.a.error_at = SIZE_MAX;
+	if (it.item.kind == U8C_ITEM_BYTES) {
 		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.in);
+		it.a.error_at = it.in.error_at;
+	}
 	it.phase = 0;
 	calls();
 	judging.variants = r->variants > 0 && index % (size_t)r->variants == 0;
@@ -545,6 +556,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		log_text("u8conform worker: cannot map its buffers\n");
 		leave(U8C_EXIT_HARNESS);
 	}
+	w.stage.nul = (j->sh->load.traits & U8T_NEEDS_NUL) != 0;
 	if (u8c_filter_install(w.pid, fds, nfds) != 0) {
 		log_text("u8conform worker: cannot install its seccomp "
 		         "filter\n");

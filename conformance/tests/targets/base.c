@@ -261,6 +261,17 @@ resume(const struct u8tt_defects *d, const uint8_t *s, size_t n, uint32_t *out,
 	return r.len - have;
 }
 
+/* stops_at_nul: the bytes before the first 00, as a C string has it. */
+static size_t
+until_nul(const uint8_t *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && s[k] != 0)
+		k++;
+	return k;
+}
+
 /* A hostile target's doing at the start of a function. */
 static void
 hook(const char *fn, const uint8_t *s, size_t n)
@@ -295,6 +306,8 @@ u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 	int any_ill = 0, prev_ill = 0;
 
 	hook("decode", s, n);
+	if (d->stops_at_nul)
+		n = until_nul(s, n); /* Defect: a C string's end */
 	if (d->writes_past_cap && n > 0 && all_ascii(s, n)) {
 		/* Defect: the ASCII fast path ends its output like a C
 		 * string, one element past the room it was given. */
@@ -345,6 +358,8 @@ u8t_validate(const uint8_t *s, size_t n, size_t *err)
 	size_t i = 0;
 
 	hook("validate", s, n);
+	if (d->stops_at_nul)
+		n = until_nul(s, n); /* Defect: a C string's end */
 	while (i < n) {
 		struct step r = step(d, s + i, n - i);
 

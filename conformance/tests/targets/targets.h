@@ -40,6 +40,7 @@ struct u8tt_defects {
 	unsigned char drops_ill_formed;    /* nothing for ill-formed */
 	unsigned char strips_bom;          /* leading EF BB BF dropped */
 	unsigned char next_leaves_cp;      /* next: *cp untouched on errors */
+	unsigned char stops_at_nul;        /* decode, validate end at a 00 */
 };
 
 /* What a hostile target (conformance/tests/hostile/) does besides

@@ -251,7 +251,7 @@ judge_bytes(const uint8_t *s, size_t n, const struct u8c_answers *a,
 {
 	static struct u8c_tallies t;
 	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), 1, 0, index};
+	struct u8c_judging j = {u8ref_profile_at(0), NULL, 0, 1, 0, index};
 	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0};
 
 	memset(&t, 0, sizeof t);
@@ -281,6 +281,7 @@ judge_case(const struct judge_case *c)
 		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
 		a.valid = c->valid;
 		a.err = c->valid == 1 ? SIZE_MAX : c->err;
+		a.valid_from_error = -1;
 	}
 	if (c->asked & N) {
 		a.given[U8C_FN_NEXT] = U8C_ANSWER_GIVEN;
@@ -345,6 +346,29 @@ START_TEST(test_judge_long_warn)
 	                  u8c_tally_verdict(t) == U8C_WARN,
 	              "%zu bytes: verdict %s, want warn", 2 * pairs,
 	              u8c_level_names[u8c_tally_verdict(t)]);
+}
+END_TEST
+
+/* A validator that stops at a NUL accepts "41 00 ED A0 80", but not
+ * "ED A0 80" alone: the failure is the NUL's, not the surrogate's. */
+START_TEST(test_judge_validate_stops_early)
+{
+	static const uint8_t s[] = {0x41, 0x00, 0xED, 0xA0, 0x80};
+	const struct u8c_tallies *t;
+	struct u8c_answers a;
+
+	memset(&a, 0, sizeof a);
+	a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+	a.valid = 1;
+	a.err = SIZE_MAX;
+	a.valid_from_error = 0;
+	t = judge_bytes(s, sizeof s, &a, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_SURROGATE].failed, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_ROW_00_7F].failed, 1);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_ROW_00_7F].ex[0].part_off, 1);
+	a.valid_from_error = 1; /* it accepts the surrogate alone too */
+	t = judge_bytes(s, sizeof s, &a, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_SURROGATE].failed, 1);
 }
 END_TEST
 
@@ -419,7 +443,7 @@ START_TEST(test_judge_encode)
 {
 	static struct u8c_tallies t;
 	const struct encode_case *c = &encodes[_i];
-	struct u8c_judging j = {u8ref_profile_at(0), 0, 0, 0};
+	struct u8c_judging j = {u8ref_profile_at(0), NULL, 0, 0, 0, 0};
 	struct u8c_item item = {U8C_ITEM_CODE_POINT, NULL, 0, c->cp};
 	struct u8c_answers a;
 	int want = c->check ? u8c_check_by_id(c->check) : NONE;
@@ -469,6 +493,7 @@ judge_suite(void)
 	tcase_add_loop_test(tc, test_judge_long_warn, 180, 181);
 	tcase_add_loop_test(tc, test_judge_long_warn, 2048, 2049);
 	tcase_add_test(tc, test_judge_consistency);
+	tcase_add_test(tc, test_judge_validate_stops_early);
 	tcase_add_test(tc, test_judge_state);
 	tcase_add_loop_test(tc, test_judge_encode, 0,
 	                    (int)(sizeof encodes / sizeof encodes[0]));

@@ -1,0 +1,127 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# adoption_test.sh U8CONFORM TARGETS_DIR HOSTILE_DIR THIS_DIR [GLIB] - what
+# a maintainer putting u8conform on a real decoder relies on:
+#   --expect: a by-design decoder with its expectations exits 0, a new
+#   departure exits 1, an expectation nothing matches is reported stale,
+#   an expectation may name the byte where answers part; --write-expect
+#   writes a file --expect takes back; a bad file is exit status 2;
+#   --functions judges only what it names; u8t_traits: a decoder of C
+#   strings passes when it says so and over-reads when it does not, an
+#   encoder with a declared domain is not asked outside it; a validator
+#   that stops at NUL is blamed on the NUL; a run stopped early names no
+#   policy.
+set -u
+u8conform=$1 targets=$2 hostile=$3 here=$4 glib=${5:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+check() {
+	if [ "$1" = "$2" ]; then
+		passed=$((passed + 1))
+		echo "ok   $3"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $3: got '$1', want '$2'"
+	fi
+}
+
+# run NAME ARGS...: u8conform --format json; $work/NAME.json, $rc.
+run() {
+	name=$1
+	shift
+	rc=0
+	"$u8conform" --format json --timeout 1000 "$@" >"$work/$name.json" 2>"$work/$name.err" || rc=$?
+}
+
+json() {
+	jq -r "$2" "$work/$1.json"
+}
+
+surrogate=$targets/libu8t-test-accepts-surrogate.so
+# A decoder that keeps surrogates by design (as JavaScript's do).
+"$u8conform" --write-expect "$work/by-design.expect" "$surrogate" >/dev/null 2>&1
+check "$?" 1 "--write-expect on a decoder with departures: its verdict, exit 1"
+sed 's/# fail: /# JavaScript keeps lone surrogates: /' "$work/by-design.expect" >"$work/js.expect"
+run by-design --expect "$work/js.expect" "$surrogate"
+check "$rc" 0 "every departure expected: exit 0"
+check "$(json by-design '[.verdict, .unexpected] | join(" ")')" "fail pass" \
+	"the verdict stays fail; the unexpected verdict is pass"
+check "$(json by-design '[.checks[] | select(.verdict != "pass") | .expected] | unique | join(" ")')" \
+	"true" "each departure is marked expected"
+check "$(json by-design '.checks[] | select(.id == "decode/surrogate") | .why' | cut -c1-28)" \
+	"JavaScript keeps lone surrog" "with the reason of its line"
+
+run new-departure --expect "$work/js.expect" "$targets/libu8t-test-mis-decodes.so"
+check "$rc" 1 "a departure not in the file: exit 1"
+check "$(json new-departure '.checks[] | select(.id == "decode/row-F1-F3") | .expected')" false \
+	"the new departure is not expected"
+check "$(json new-departure '.expectations.stale | length > 0')" true \
+	"expectations that took nothing are stale"
+"$u8conform" --expect "$work/js.expect" "$targets/libu8t-test-correct.so" >"$work/correct.txt" 2>&1
+check "$?/$(grep -c '^stale ' "$work/correct.txt")" "0/$(grep -c '^[a-z]' "$work/js.expect")" \
+	"a decoder that got better: exit 0, every expectation stale"
+
+printf 'decode/no-such-check *\n' >"$work/bad.expect"
+"$u8conform" --expect "$work/bad.expect" "$surrogate" >/dev/null 2>"$work/err"
+check "$?/$(wc -l <"$work/err")" "2/1" "an unknown check in --expect: exit 2, one line"
+printf 'decode/surrogate zz # oops\n' >"$work/bad.expect"
+"$u8conform" --expect "$work/bad.expect" "$surrogate" >/dev/null 2>"$work/err"
+check "$?/$(grep -c ':1: ' "$work/err")" "2/1" "an input that is no input: exit 2, file:line"
+
+# An expectation naming the byte where the answers part: GLib reads NUL
+# as U+FFFD; "00" accepts it wherever the NUL stands, not other bytes.
+if [ -n "$glib" ]; then
+	{
+		for f in decode validate next; do echo "$f/row-00-7F 00  # NUL is U+FFFD"; done
+		echo "decode/replacement *"
+		echo "next/replacement *"
+		echo "abi/validate *"
+	} >"$work/glib.expect"
+	run glib --exhaustive --shard 1/20000 --expect "$work/glib.expect" "$glib"
+	check "$rc/$(json glib .unexpected)" "0/pass" "GLib's NUL accepted by '00' in every input that holds it"
+	sed 's/row-00-7F 00 /row-00-7F 01 /' "$work/glib.expect" >"$work/glib01.expect"
+	run glib01 --exhaustive --shard 1/20000 --expect "$work/glib01.expect" "$glib"
+	check "$rc" 1 "an expectation for another byte does not accept them"
+fi
+
+# --functions: a decoder whose u8t_decode crashes, set aside.
+crashes=$hostile/libu8t-hostile-decode-crashes.so
+run functions --exhaustive --shard 1/20000 --functions validate,next,encode "$crashes"
+check "$rc/$(json functions '.set_aside | join(",")')/$(json functions '.functions | join(",")')" \
+	"0/decode/validate,next,encode" "--functions leaves u8t_decode out: it passes, the report says so"
+run functions-all --exhaustive --shard 1/20000 "$crashes"
+check "$rc" 1 "the same decoder with u8t_decode: the crash fails it"
+"$u8conform" --functions decode,decode "$crashes" >/dev/null 2>"$work/err"
+check "$?" 2 "--functions naming one twice: exit 2"
+
+# u8t_traits.
+run needs-nul --exhaustive --shard 1/20000 "$here/libu8t-needs-nul.so"
+check "$rc/$(json needs-nul '.traits | join(",")')" "0/needs-nul" \
+	"a decoder of C strings that says so: a 0 at s[n], and it passes"
+run needs-nul-undeclared --input "C2 80" "$here/libu8t-needs-nul-undeclared.so"
+check "$rc/$(json needs-nul-undeclared '.checks[] | select(.id == "isolation/over-read") | .verdict')" \
+	"1/fail" "the same decoder without saying so reads past its input"
+run scalars-only "$here/libu8t-scalars-only.so"
+check "$rc/$(json scalars-only '[.skipped[] | select(startswith("encode/"))] | join(",")')" \
+	"0/encode/surrogates,encode/beyond" \
+	"an encoder of scalar values only: never asked outside, those checks not judged"
+
+# Blamed where it departs: a validator that stops at NUL.
+run nul --input "41 00 ED A0 80" "$here/libu8t-stops-at-nul.so"
+check "$(json nul '[.checks[] | select(.id | startswith("validate/")) | select(.verdict == "fail") | .id] | join(",")')" \
+	"validate/row-00-7F" "a validator stopping at NUL: the NUL's row, not the surrogate's"
+run nul-all "$here/libu8t-stops-at-nul.so"
+check "$(json nul-all '.checks[] | select(.id == "validate/surrogate") | .verdict')" "pass" \
+	"over the whole run, validate/surrogate stays clean"
+check "$(json nul-all '[.checks[] | select(.counterexamples) | .counterexamples | length] | max >= 2')" \
+	true "counterexamples that part at other bytes are kept beside the smallest"
+
+# A run stopped after one crash names no policy or variant.
+run thin --max-fatal 1 "$targets/libu8t-test-crash.so"
+check "$(json thin '[.complete, .policy, .variant] | map(tostring) | join(" ")')" "false unknown unknown" \
+	"a run stopped early: policy and variant unknown"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
