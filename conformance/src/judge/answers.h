@@ -60,10 +60,16 @@ struct u8c_answers {
 	int valid;
 	size_t err;
 	/* when it said valid but the reference finds an error at error_at
-	 * (set by the caller; SIZE_MAX when none), its answer on the input
-	 * from there: 0 says what it accepted was before the error */
+	 * (set by the caller; SIZE_MAX when none): the last start, from
+	 * error_at back, from which it calls the rest valid too.  Below
+	 * error_at, what made it accept the error is there (a NUL, say) */
 	size_t error_at;
-	int valid_from_error;
+	size_t accepted_from;
+	/* when it said ill-formed at err != error_at: its answer on the
+	 * input up to the later of the two, which holds error_at's error
+	 * (or, when err came first, holds none): 1 or 0 as said, -1 when
+	 * not asked.  A right answer there leaves only the offset wrong */
+	int valid_prefix;
 	/* u8t_next, once per character; a step that consumed 0 or more
 	 * than was left is the last one */
 	size_t nnext;

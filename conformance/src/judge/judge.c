@@ -288,16 +288,17 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 	}
 	if (ok != (v.status == U8REF_OK)) {
 		/* Where it departs: the first error it missed, unless it
-		 * rejects that error alone, when what made it stop looking
-		 * came before (a NUL, say); or the piece it calls ill-formed
-		 * (the input's group if it says none). */
+		 * rejects that error alone, when the cause is where it
+		 * starts to accept the rest (a NUL, say); or the piece it
+		 * calls ill-formed (the input's group if it says none). */
 		size_t t = ok                   ? token_at(g->in, v.offset)
 		           : a->err != SIZE_MAX ? token_at(g->in, a->err)
 		                                : g->in->ntok;
 		enum u8c_group group = ok ? g->in->group : group_of(g->in, t);
 
-		if (ok && a->valid_from_error == 0 && t > 0)
-			group = group_of(g->in, --t);
+		if (ok && a->accepted_from < v.offset)
+			group = group_of(g->in,
+			                 t = token_at(g->in, a->accepted_from));
 		e = fail(g, u8c_check_of_group(U8C_FN_VALIDATE, group),
 		         U8C_FAIL, token_part(g->in, t), U8C_PARTING_CHANGED);
 		if (e != NULL) {
@@ -314,9 +315,22 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 		return;
 	}
 	if (!ok && a->err != SIZE_MAX && a->err != v.offset) {
-		if ((e = fail(g, U8C_ABI_VALIDATE, U8C_FAIL,
-		              part_at(g->in, v.offset), U8C_PARTING_CHANGED)) !=
-		    NULL) {
+		/* Only the offset is wrong, unless the input cut where the
+		 * two offsets say shows it passing over the error (it takes
+		 * surrogates, say) or rejecting well-formed bytes before it:
+		 * then that piece is the cause. */
+		int passes = a->err > v.offset && a->valid_prefix == 1,
+		    rejects = a->err < v.offset && a->valid_prefix == 0;
+		size_t t = token_at(g->in, passes ? v.offset : a->err);
+		enum u8c_check_id c =
+		    passes || rejects ? u8c_check_of_group(U8C_FN_VALIDATE,
+		                                           group_of(g->in, t))
+		                      : U8C_ABI_VALIDATE;
+
+		if ((e = fail(g, c, U8C_FAIL,
+		              c == U8C_ABI_VALIDATE ? part_at(g->in, v.offset)
+		                                    : token_part(g->in, t),
+		              U8C_PARTING_CHANGED)) != NULL) {
 			snprintf(e->expected, sizeof e->expected,
 			         "first error at byte %zu", v.offset);
 			snprintf(e->got, sizeof e->got, "at byte %zu", a->err);

@@ -95,12 +95,25 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 
 	a->err = SIZE_MAX;
 	a->valid = t->validate(s, item->n, &a->err);
-	a->valid_from_error = -1;
-	if (a->valid == 1 && a->error_at < item->n) {
-		size_t n = item->n - a->error_at;
+	a->accepted_from = SIZE_MAX;
+	a->valid_prefix = -1;
+	if (a->valid == 0 && a->err < item->n && a->err != a->error_at &&
+	    a->error_at < item->n) {
+		size_t n = a->err > a->error_at ? a->err : a->error_at;
 
-		s = place(st, item->s + a->error_at, n);
-		a->valid_from_error = t->validate(s, n, NULL);
+		s = place(st, item->s, n);
+		a->valid_prefix = t->validate(s, n, NULL);
+		return;
+	}
+	if (a->valid != 1 || a->error_at >= item->n)
+		return;
+	for (a->accepted_from = a->error_at; a->accepted_from > 0;
+	     a->accepted_from--) {
+		size_t n = item->n - a->accepted_from;
+
+		s = place(st, item->s + a->accepted_from, n);
+		if (t->validate(s, n, NULL) == 1)
+			break;
 	}
 }
 

@@ -9,8 +9,8 @@
 #   --functions judges only what it names; u8t_traits: a decoder of C
 #   strings passes when it says so and over-reads when it does not, an
 #   encoder with a declared domain is not asked outside it; a validator
-#   that stops at NUL is blamed on the NUL; a run stopped early names no
-#   policy.
+#   that stops at NUL is blamed on the NUL; a counterexample is of its
+#   check's own category; a run stopped early names no policy.
 set -u
 u8conform=$1 targets=$2 hostile=$3 here=$4 glib=${5:-}
 work=$(mktemp -d)
@@ -117,6 +117,16 @@ check "$(json nul-all '.checks[] | select(.id == "validate/surrogate") | .verdic
 	"over the whole run, validate/surrogate stays clean"
 check "$(json nul-all '[.checks[] | select(.counterexamples) | .counterexamples | length] | max >= 2')" \
 	true "counterexamples that part at other bytes are kept beside the smallest"
+
+# A counterexample of the check's own category: a decoder that takes
+# surrogates and stops at NUL fails "00 ED A0 80" too, which is smaller
+# in byte order; the surrogate checks show "ED A0 80", and every
+# failure its NUL causes is the NUL row's.
+run two-causes "$here/libu8t-two-causes.so"
+check "$(json two-causes '[.checks[] | select(.id | endswith("/surrogate")) | .counterexample.input] | unique | join(",")')" \
+	"ED A0 80" "the surrogate checks show a surrogate, not the NUL before one"
+check "$(json two-causes '[.checks[] | select(.verdict == "fail" and (.id | startswith("validate/"))) | .id] | join(",")')" \
+	"validate/row-00-7F,validate/surrogate" "its validator fails on the NUL and the surrogate, nothing else"
 
 # A run stopped after one crash names no policy or variant.
 run thin --max-fatal 1 "$targets/libu8t-test-crash.so"

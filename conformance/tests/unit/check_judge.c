@@ -281,7 +281,8 @@ judge_case(const struct judge_case *c)
 		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
 		a.valid = c->valid;
 		a.err = c->valid == 1 ? SIZE_MAX : c->err;
-		a.valid_from_error = -1;
+		a.accepted_from = SIZE_MAX;
+		a.valid_prefix = -1;
 	}
 	if (c->asked & N) {
 		a.given[U8C_FN_NEXT] = U8C_ANSWER_GIVEN;
@@ -349,8 +350,9 @@ START_TEST(test_judge_long_warn)
 }
 END_TEST
 
-/* A validator that stops at a NUL accepts "41 00 ED A0 80", but not
- * "ED A0 80" alone: the failure is the NUL's, not the surrogate's. */
+/* A validator that stops at a NUL accepts "41 00 ED A0 80" and
+ * "00 ED A0 80", but not "ED A0 80": the failure is the NUL's, not the
+ * surrogate's; nor the A's, before it. */
 START_TEST(test_judge_validate_stops_early)
 {
 	static const uint8_t s[] = {0x41, 0x00, 0xED, 0xA0, 0x80};
@@ -361,14 +363,49 @@ START_TEST(test_judge_validate_stops_early)
 	a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
 	a.valid = 1;
 	a.err = SIZE_MAX;
-	a.valid_from_error = 0;
+	a.accepted_from = 1;
 	t = judge_bytes(s, sizeof s, &a, 0);
 	ck_assert_uint_eq(t->t[U8C_VALIDATE_SURROGATE].failed, 0);
 	ck_assert_uint_eq(t->t[U8C_VALIDATE_ROW_00_7F].failed, 1);
 	ck_assert_uint_eq(t->t[U8C_VALIDATE_ROW_00_7F].ex[0].part_off, 1);
-	a.valid_from_error = 1; /* it accepts the surrogate alone too */
+	a.accepted_from = 2; /* it accepts the surrogate alone too */
 	t = judge_bytes(s, sizeof s, &a, 0);
 	ck_assert_uint_eq(t->t[U8C_VALIDATE_SURROGATE].failed, 1);
+}
+END_TEST
+
+/* A validator that names the wrong offset is an ABI fault, unless the
+ * input cut at the offsets shows the cause: it passes over the
+ * surrogate in "ED A0 80 80", or rejects the well-formed EF BF BF. */
+START_TEST(test_judge_validate_offset_cause)
+{
+	static const uint8_t passes[] = {0xED, 0xA0, 0x80, 0x80};
+	static const uint8_t rejects[] = {0xEF, 0xBF, 0xBF, 0x80};
+	const struct u8c_tallies *t;
+	struct u8c_answers a;
+
+	memset(&a, 0, sizeof a);
+	a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+	a.valid = 0;
+	a.err = 3;
+	a.accepted_from = SIZE_MAX;
+	a.valid_prefix = 1; /* "ED A0 80" is well-formed, it says */
+	t = judge_bytes(passes, sizeof passes, &a, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_SURROGATE].failed, 1);
+	ck_assert_uint_eq(t->t[U8C_ABI_VALIDATE].failed, 0);
+	a.valid_prefix = 0; /* right there: only the offset is wrong */
+	t = judge_bytes(passes, sizeof passes, &a, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_SURROGATE].failed, 0);
+	ck_assert_uint_eq(t->t[U8C_ABI_VALIDATE].failed, 1);
+	a.err = 0;
+	a.valid_prefix = 0; /* "EF BF BF" is ill-formed, it says */
+	t = judge_bytes(rejects, sizeof rejects, &a, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_ROW_EE_EF].failed, 1);
+	ck_assert_uint_eq(t->t[U8C_ABI_VALIDATE].failed, 0);
+	a.valid_prefix = 1;
+	t = judge_bytes(rejects, sizeof rejects, &a, 0);
+	ck_assert_uint_eq(t->t[U8C_VALIDATE_ROW_EE_EF].failed, 0);
+	ck_assert_uint_eq(t->t[U8C_ABI_VALIDATE].failed, 1);
 }
 END_TEST
 
@@ -494,6 +531,7 @@ judge_suite(void)
 	tcase_add_loop_test(tc, test_judge_long_warn, 2048, 2049);
 	tcase_add_test(tc, test_judge_consistency);
 	tcase_add_test(tc, test_judge_validate_stops_early);
+	tcase_add_test(tc, test_judge_validate_offset_cause);
 	tcase_add_test(tc, test_judge_state);
 	tcase_add_loop_test(tc, test_judge_encode, 0,
 	                    (int)(sizeof encodes / sizeof encodes[0]));
