@@ -13,9 +13,15 @@
  * U8FUZZ_STRICT=1; an INFO (a stripped BOM) never.  Crashes, hangs and
  * exit() are the engine's findings; writing to stdout or stderr is made
  * one.  U8FUZZ_SYMBOL and U8FUZZ_SHAPE test one function of an
- * unmodified library, as u8conform's --symbol and --shape do.
+ * unmodified library, U8FUZZ_PROFILE judges against a variant,
+ * U8FUZZ_FUNCTIONS calls only the functions it names and U8FUZZ_EXPECT
+ * accepts departures, as u8conform's --symbol, --shape, --profile,
+ * --functions and --expect do; a finding prints the u8conform command
+ * with those options that shows it again, on its input made as small
+ * as it can be while the same check fails.
  */
 #define _DEFAULT_SOURCE
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,11 +33,13 @@
 #include "plan.h"
 #include "target.h"
 #include "u8f.h"
+#include "u8f_repro.h"
+#include "u8f_shrink.h"
 #include "u8f_watch.h"
 #include "u8ref.h"
 
 /* Longer inputs cost time and find nothing more. */
-enum { MAX_IN = 255, MAX_ENCODE = 16 };
+enum { MAX_IN = 255, MAX_ENCODE = 16, SHRINK_TRIES = 4096 };
 
 static struct u8c_target target;
 static struct u8c_identity identity;
@@ -41,7 +49,10 @@ static struct u8c_tallies tallies;
 static struct u8c_probe fresh[U8C_PROBES]; /* before any other call */
 static int have_fresh;
 static int strict;
+static enum u8c_level worst; /* a finding: FAIL, or WARN with strict */
 static struct u8c_expectations expectations, *expect; /* U8FUZZ_EXPECT */
+static const struct u8ref_profile *profile;           /* U8FUZZ_PROFILE */
+static unsigned functions;                            /* U8FUZZ_FUNCTIONS */
 
 static const char *
 explain(const void *addr)
@@ -82,71 +93,141 @@ beside_executable(char *buf, size_t len, const char *name)
 }
 #endif
 
+/* Our variable @name, NULL when unset or empty. */
+static const char *
+env(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
+/* One line on stderr and exit status 2: the run cannot start. */
+__attribute__((format(printf, 1, 2))) _Noreturn static void
+refuse(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fprintf(stderr, "fuzz_diff_target: ");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(2);
+}
+
+/*
+ * The engine's flags, with -timeout_exitcode=77 before the user's: a
+ * hang is a finding like a crash or a difference, and every finding
+ * ends the run with status 77 (a flag given wins, being later).
+ * libFuzzer reads the flags after LLVMFuzzerInitialize.
+ */
+static void
+one_exit_status(int *argc, char ***argv)
+{
+	static char flag[] = "-timeout_exitcode=77";
+	char **more = malloc(((size_t)*argc + 2) * sizeof *more);
+
+	if (more == NULL || *argc < 1)
+		return;
+	more[0] = (*argv)[0];
+	more[1] = flag;
+	memcpy(more + 2, *argv + 1, (size_t)*argc * sizeof *more);
+	*argv = more; /* argv[argc] stays NULL */
+	(*argc)++;
+}
+
+/* The options of the run, for u8conform's reproduce line as well. */
+static void
+read_options(const char *path, const char *symbol, const char *shape)
+{
+	const char *name = env("U8FUZZ_PROFILE"),
+	           *fns = env("U8FUZZ_FUNCTIONS");
+	const char *file = env("U8FUZZ_EXPECT");
+	char err[512];
+
+	profile = u8ref_profile_at(0);
+	functions = (1u << U8C_FNS) - 1;
+	strict = env("U8FUZZ_STRICT") != NULL &&
+	         strcmp(env("U8FUZZ_STRICT"), "1") == 0;
+	worst = strict ? U8C_WARN : U8C_FAIL;
+	if (symbol != NULL) {
+		u8f_repro_option("--symbol", symbol);
+		u8f_repro_option("--shape", shape);
+	}
+	if (name != NULL) {
+		if ((profile = u8ref_profile_by_name(name)) == NULL)
+			refuse("U8FUZZ_PROFILE=%s: no such profile (u8conform "
+			       "--help lists them)",
+			       name);
+		u8f_repro_option("--profile", name);
+	}
+	if (fns != NULL) {
+		if (u8c_fn_list_parse(fns, &functions) != 0)
+			refuse("U8FUZZ_FUNCTIONS=%s: want decode, validate, "
+			       "next, encode, comma-separated",
+			       fns);
+		u8f_repro_option("--functions", fns);
+	}
+	if (file != NULL) {
+		if (u8c_expect_read(&expectations, file, err, sizeof err) != 0)
+			refuse("%s", err);
+		expect = &expectations;
+		u8f_repro_option("--expect", file);
+	}
+	if (strict)
+		u8f_repro_option("--strict", NULL);
+	u8f_repro_library(path);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-	const char *path = getenv("U8FUZZ_TARGET");
-	const char *symbol = getenv("U8FUZZ_SYMBOL");
-	const char *shape = getenv("U8FUZZ_SHAPE");
+	const char *path = env("U8FUZZ_TARGET");
+	const char *symbol = env("U8FUZZ_SYMBOL");
+	const char *shape = env("U8FUZZ_SHAPE");
 	char err[512];
 
-	(void)argc;
 #ifdef U8FUZZ_DEFAULT_TARGET
 	/* OSS-Fuzz runs fuzzers without an environment of ours: a build
 	 * for it names a library shipped beside the executable. */
 	static char beside[4096];
-	if ((path == NULL || path[0] == '\0') &&
+	if (path == NULL &&
 	    beside_executable(beside, sizeof beside, U8FUZZ_DEFAULT_TARGET))
 		path = beside;
 #endif
-	if (path == NULL || path[0] == '\0') {
-		fprintf(stderr,
-		        "fuzz_diff_target: U8FUZZ_TARGET is not set; name the "
-		        "decoder to fuzz, a shared library exporting u8t_ "
-		        "functions:\n  U8FUZZ_TARGET=/path/to/libtarget.so "
-		        "%s\n",
-		        (*argv)[0]);
-		exit(2);
-	}
-	if (symbol != NULL && symbol[0] == '\0')
-		symbol = NULL;
-	if (symbol != NULL && (shape == NULL || shape[0] == '\0')) {
-		fprintf(stderr, "fuzz_diff_target: U8FUZZ_SYMBOL needs "
-		                "U8FUZZ_SHAPE (see u8conform --help)\n");
-		exit(2);
-	}
-	if (access(path, F_OK) != 0 ||
-	    u8c_target_load(&target, path, symbol, shape, NULL, &identity, err,
-	                    sizeof err) != 0) {
-		fprintf(stderr,
-		        "fuzz_diff_target: cannot load U8FUZZ_TARGET: %s%s%s\n",
-		        path, access(path, F_OK) != 0 ? ": no such file" : ": ",
-		        access(path, F_OK) != 0 ? "" : err);
-		exit(2);
-	}
-	if (getenv("U8FUZZ_EXPECT") != NULL && getenv("U8FUZZ_EXPECT")[0]) {
-		if (u8c_expect_read(&expectations, getenv("U8FUZZ_EXPECT"), err,
-		                    sizeof err) != 0) {
-			fprintf(stderr, "fuzz_diff_target: %s\n", err);
-			exit(2);
-		}
-		expect = &expectations;
-	}
+	if (path == NULL)
+		refuse("U8FUZZ_TARGET is not set; name the decoder to fuzz, a "
+		       "shared library exporting u8t_ functions:\n  "
+		       "U8FUZZ_TARGET=/path/to/libtarget.so %s",
+		       (*argv)[0]);
+	if (symbol != NULL && shape == NULL)
+		refuse("U8FUZZ_SYMBOL needs U8FUZZ_SHAPE (see u8conform "
+		       "--help)");
+	if (access(path, F_OK) != 0)
+		refuse("cannot load U8FUZZ_TARGET: %s: no such file", path);
+	if (u8c_target_load(&target, path, symbol, shape, NULL, &identity, err,
+	                    sizeof err) != 0)
+		refuse("cannot load U8FUZZ_TARGET: %s: %s", path, err);
+	read_options(path, symbol, shape);
+	one_exit_status(argc, argv);
 	if (u8c_stage_init(&stage) != 0) {
 		perror("fuzz_diff_target: mmap");
 		exit(2);
 	}
 	stage.nul = (identity.traits & U8T_NEEDS_NUL) != 0;
 	target_path = path;
-	strict = getenv("U8FUZZ_STRICT") != NULL &&
-	         strcmp(getenv("U8FUZZ_STRICT"), "1") == 0;
+	identity.exports &= functions;
 	fprintf(stderr, "fuzz_diff_target: %s:%s%s%s%s; %s\n", path,
-	        target.decode ? " u8t_decode" : "",
-	        target.validate ? " u8t_validate" : "",
-	        target.next ? " u8t_next" : "",
-	        target.encode ? " u8t_encode" : "",
+	        identity.exports >> U8C_FN_DECODE & 1u ? " u8t_decode" : "",
+	        identity.exports >> U8C_FN_VALIDATE & 1u ? " u8t_validate" : "",
+	        identity.exports >> U8C_FN_NEXT & 1u ? " u8t_next" : "",
+	        identity.exports >> U8C_FN_ENCODE & 1u ? " u8t_encode" : "",
 	        strict ? "WARN is a finding (U8FUZZ_STRICT=1)"
 	               : "FAIL only (U8FUZZ_STRICT=1 adds WARN)");
+	fprintf(stderr, "fuzz_diff_target: a finding kept in FILE shows again "
+	                "with: %s\n",
+	        u8f_repro_file("FILE"));
 	u8f_watch_init("fuzz_diff_target", explain);
 	return 0;
 }
@@ -178,8 +259,8 @@ static void
 judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
 {
 	static struct u8c_reading in;
-	struct u8c_judging j = {u8ref_profile_at(0), expect, identity.traits, 0,
-	                        U8C_NO_RUN,          0};
+	struct u8c_judging j = {profile, expect,     identity.traits,
+	                        0,       U8C_NO_RUN, 0};
 	struct u8c_answers a;
 
 	memset(&a, 0, sizeof a);
@@ -210,21 +291,22 @@ judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
 	          &a);
 }
 
+/* What a finding of check @c says: its example's answers. */
 static void
 print_finding(enum u8c_check_id c, const struct u8c_tally *t)
 {
+	static const char *const levels[U8C_FAIL + 1] = {
+	    [U8C_PASS] = "PASS",
+	    [U8C_INFO] = "INFO",
+	    [U8C_WARN] = "WARN",
+	    [U8C_FAIL] = "FAIL",
+	};
 	const struct u8c_check *row = u8c_check(c);
-	char text[16];
 
-	u8f_note("%s %s: %s\n", u8c_level_names[t->level], row->id, row->title);
-	if (t->nexamples == 0)
-		return;
-	if (t->ex[0].kind == U8C_ITEM_CODE_POINT) {
-		u8s_u_format(text, sizeof text, t->ex[0].cp);
-		u8f_note("  code point %s\n", text);
-	}
-	u8f_note("  expected: %s\n  got:      %s\n", t->ex[0].expected,
-	         t->ex[0].got);
+	u8f_note("%s %s: %s\n", levels[t->level], row->id, row->title);
+	if (t->nexamples > 0)
+		u8f_note("  expected: %s\n  got:      %s\n", t->ex[0].expected,
+		         t->ex[0].got);
 }
 
 /* Forgets the last input's judging: only what it touched. */
@@ -237,55 +319,176 @@ reset(void)
 			memset(&tallies.t[c], 0, sizeof tallies.t[c]);
 }
 
+/* Every call on the bytes s[0..n), watched; 1 if the target wrote. */
+static int
+judge_bytes(const uint8_t *s, size_t n)
+{
+	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0};
+
+	u8f_watch_begin(s, n);
+	u8f_watch_context(u8f_repro_bytes(s, n));
+	judge(&item, U8C_GUARD_AFTER, 1);
+	judge(&item, U8C_GUARD_BEFORE, 0);
+	return u8f_watch_end();
+}
+
+/* What a finding on bytes is: a check that fails, or WRITES. */
+enum { WRITES = U8C_CHECKS };
+
+/* u8f_shrink's test: finding *ctx shows on s[0..n) too. */
+static int
+still_fails(const uint8_t *s, size_t n, void *ctx)
+{
+	const int *what = ctx;
+	int wrote;
+
+	reset();
+	wrote = judge_bytes(s, n);
+	return *what == WRITES ? wrote
+	                       : tallies.t[*what].failed > 0 &&
+	                             tallies.t[*what].level >= worst;
+}
+
+/* Finding @what on bytes: the smallest input that shows it, into
+ * small[0..*n), judged last (so tallies hold its answers). */
+static const uint8_t *
+shrunk(int what, const uint8_t *data, size_t size, size_t *n)
+{
+	static uint8_t small[MAX_IN];
+
+	memcpy(small, data, size);
+	*n = u8f_shrink(small, size, still_fails, &what, SHRINK_TRIES);
+	if (!still_fails(small, *n, &what)) { /* it changed its mind */
+		memcpy(small, data, size);
+		*n = size;
+		still_fails(small, *n, &what);
+	}
+	return small;
+}
+
+/* The input line and the command of a finding on bytes. */
+static void
+note_input(const uint8_t *s, size_t n, size_t size)
+{
+	u8f_note("  input:    ");
+	u8f_note_hex(s, n);
+	if (n < size)
+		u8f_note(" (made smaller from %zu bytes)", size);
+	u8f_note("\n  reproduce: %s\n", u8f_repro_bytes(s, n));
+}
+
+/* Check @c's finding on bytes, on the smallest input that shows it. */
+static void
+report_bytes(enum u8c_check_id c, const struct u8c_tally *found,
+             const uint8_t *data, size_t size)
+{
+	size_t n;
+	const uint8_t *s = shrunk((int)c, data, size, &n);
+
+	print_finding(c, tallies.t[c].failed > 0 ? &tallies.t[c] : found);
+	note_input(s, n, size);
+}
+
+/* Check @c's finding on the code point given to u8t_encode. */
+static void
+report_code_point(enum u8c_check_id c, const struct u8c_tally *found)
+{
+	char text[16];
+
+	print_finding(c, found);
+	u8s_u_format(text, sizeof text, found->ex[0].cp);
+	u8f_note("  code point %s\n  reproduce: %s\n", text,
+	         u8f_repro_code_point(found->ex[0].cp));
+}
+
+/*
+ * u8t_encode on the code points the input's characters spell, each
+ * judged.  With @writer, each in a watch of its own: returns 1 with the
+ * first that wrote to stdout or stderr in *writer, else 0.
+ */
+static int
+encode_all(const uint8_t *data, size_t size, uint32_t *writer)
+{
+	size_t asked = 0;
+
+	for (size_t i = 0; (identity.exports >> U8C_FN_ENCODE & 1u) &&
+	                   i < size && asked < MAX_ENCODE;
+	     i++) {
+		struct u8c_item cp = {U8C_ITEM_CODE_POINT, NULL, 0, 0};
+
+		if (data[i] >= 0x80 && data[i] <= 0xBF)
+			continue;
+		cp.cp = spelled(data + i, size - i);
+		if (writer != NULL)
+			u8f_watch_begin(data, size);
+		u8f_watch_context(u8f_repro_code_point(cp.cp));
+		judge(&cp, U8C_GUARD_AFTER, 0);
+		asked++;
+		if (writer != NULL && u8f_watch_end()) {
+			*writer = cp.cp;
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	enum u8c_level worst = strict ? U8C_WARN : U8C_FAIL;
-	struct u8c_item item = {U8C_ITEM_BYTES, data, 0, 0};
-	size_t i, asked = 0;
-	int wrote, found = 0, target_agrees_with_u8ref;
+	static struct u8c_tallies found;
+	int wrote, wrote_encoding, differs = 0, target_agrees_with_u8ref;
+	uint32_t writer;
 
 	if (size > MAX_IN)
 		size = MAX_IN; /* truncate, never reject */
-	item.n = size;
 	reset();
 	u8f_note_clear();
 
 	u8f_watch_begin(data, size);
+	u8f_watch_context(u8f_repro_bytes(data, size));
 	/* the fresh answers of the state probe, before any other call, in
 	 * the first input's watch: what they meet is a finding too */
 	if (!have_fresh && (identity.exports & U8C_DECODING_FNS))
 		for (unsigned k = 0; k < U8C_PROBES; k++)
 			u8c_call_probe(&stage, &target, k, &fresh[k]);
 	have_fresh = 1;
-	judge(&item, U8C_GUARD_AFTER, 1);
-	judge(&item, U8C_GUARD_BEFORE, 0);
-	for (i = 0; target.encode && i < size && asked < MAX_ENCODE; i++)
-		if (data[i] < 0x80 || data[i] > 0xBF) {
-			struct u8c_item cp = {U8C_ITEM_CODE_POINT, NULL, 0,
-			                      spelled(data + i, size - i)};
-
-			judge(&cp, U8C_GUARD_AFTER, 0);
-			asked++;
-		}
 	wrote = u8f_watch_end();
+	wrote |= judge_bytes(data, size);
+	u8f_watch_begin(data, size);
+	encode_all(data, size, NULL);
+	wrote_encoding = u8f_watch_end();
+	u8f_watch_context(NULL);
 
-	u8f_note("fuzz_diff_target: %s differs from u8ref:\n", target_path);
 	for (int c = 0; c < U8C_CHECKS; c++)
-		if (tallies.t[c].failed > 0 && tallies.t[c].level >= worst) {
-			print_finding((enum u8c_check_id)c, &tallies.t[c]);
-			found = 1;
-		}
+		differs |=
+		    tallies.t[c].failed > 0 && tallies.t[c].level >= worst;
+	target_agrees_with_u8ref = !differs && !wrote && !wrote_encoding;
+	if (target_agrees_with_u8ref)
+		return 0;
+	found = tallies;
+	u8f_note("fuzz_diff_target: %s differs from u8ref:\n", target_path);
+	for (int c = 0; c < U8C_CHECKS; c++) {
+		const struct u8c_tally *t = &found.t[c];
+
+		if (t->failed == 0 || t->level < worst)
+			continue;
+		if (t->nexamples > 0 && t->ex[0].kind == U8C_ITEM_CODE_POINT)
+			report_code_point((enum u8c_check_id)c, t);
+		else
+			report_bytes((enum u8c_check_id)c, t, data, size);
+	}
 	if (wrote) {
+		size_t n;
+		const uint8_t *s = shrunk(WRITES, data, size, &n);
+
 		u8f_note("FAIL isolation/output: the target wrote to stdout "
 		         "or stderr\n");
-		found = 1;
+		note_input(s, n, size);
 	}
-	target_agrees_with_u8ref = !found;
-	if (found) {
-		u8f_note("reproduce: u8conform --input @FILE %s\n",
-		         target_path);
-		U8F_ASSERT(target_agrees_with_u8ref, data, size);
-	}
+	if (wrote_encoding && encode_all(data, size, &writer))
+		u8f_note("FAIL isolation/output: u8t_encode wrote to stdout "
+		         "or stderr\n  reproduce: %s\n",
+		         u8f_repro_code_point(writer));
+	U8F_ASSERT(target_agrees_with_u8ref, data, size);
 	return 0;
 }

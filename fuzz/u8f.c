@@ -55,6 +55,15 @@ u8f_hex(FILE *out, const uint8_t *s, size_t n, size_t max)
 }
 
 void
+u8f_note_hex(const uint8_t *s, size_t n)
+{
+	static char text[3 * DUMP_MAX + 8];
+
+	u8s_hex_format(text, sizeof text, s, n);
+	u8f_note("%s", text);
+}
+
+void
 u8f_fail(const char *file, int line, const char *cond, const uint8_t *data,
          size_t size)
 {
@@ -90,4 +99,26 @@ u8f_place(const uint8_t *s, size_t n, int before, size_t shift)
 	if (n > 0)
 		memmove(at, s, n);
 	return at;
+}
+
+/*
+ * One exit status for every finding: libFuzzer ends with 77 on a crash,
+ * an abort (a difference) or an exit(); the sanitizers' own reports (a
+ * guard page fault under ASan is one) end with 1 unless told.  The
+ * environment's ASAN_OPTIONS and UBSAN_OPTIONS still win.
+ */
+__attribute__((visibility("default"))) const char *__asan_default_options(void);
+__attribute__((visibility("default"))) const char *
+__ubsan_default_options(void);
+
+const char *
+__asan_default_options(void)
+{
+	return "exitcode=77";
+}
+
+const char *
+__ubsan_default_options(void)
+{
+	return "exitcode=77";
 }

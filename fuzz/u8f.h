@@ -39,8 +39,9 @@ void u8f_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void u8f_note_clear(void);
 
 /* Writes s[0..n) as hex bytes ("C0 80"), at most @max of them then
- * " ..." */
+ * " ..."; u8f_note_hex, into the notes. */
 void u8f_hex(FILE *out, const uint8_t *s, size_t n, size_t max);
+void u8f_note_hex(const uint8_t *s, size_t n);
 
 /*
  * u8f_place - copy s[0..n) so that it lies flush against an inaccessible

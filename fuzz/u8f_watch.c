@@ -34,6 +34,7 @@ static size_t ncur;
 static off_t mark;
 static const char *name = "u8fuzz";
 static u8f_explain_fn explain;
+static const char *context; /* the command that shows it again */
 
 static void
 restore(void)
@@ -68,29 +69,12 @@ index_of(int sig)
 	return 0;
 }
 
+/* The handler that was there before ours: the engine's. */
 static void
-on_signal(int sig, siginfo_t *info, void *uctx)
+forward(int sig, siginfo_t *info, void *uctx)
 {
 	const struct sigaction *old = &previous[index_of(sig)];
-	const char *why;
 
-	if (watching) {
-		watching = 0;
-		restore();
-		if (sig != SIGALRM) {
-			say("\n==u8fuzz== ");
-			say(name);
-			say(": the target ");
-			why = explain && (sig == SIGSEGV || sig == SIGBUS)
-			          ? explain(info->si_addr)
-			          : NULL;
-			say(why ? why : "crashed");
-			say(" on this input:\n");
-			u8f_hex(stderr, cur, ncur, 512);
-			fflush(stderr);
-			say("\n");
-		}
-	}
 	if (old->sa_flags & SA_SIGINFO) {
 		if (old->sa_sigaction != NULL) {
 			old->sa_sigaction(sig, info, uctx);
@@ -110,6 +94,45 @@ on_signal(int sig, siginfo_t *info, void *uctx)
 }
 
 static void
+on_signal(int sig, siginfo_t *info, void *uctx)
+{
+	const char *why;
+
+	if (watching && sig == SIGALRM) {
+		/* The engine's timer: its timeout report must reach stderr;
+		 * if it was no timeout, the input is watched on. */
+		restore();
+		forward(sig, info, uctx);
+		if (watching) {
+			dup2(sink, STDOUT_FILENO);
+			dup2(sink, STDERR_FILENO);
+		}
+		return;
+	}
+	if (watching) {
+		watching = 0;
+		restore();
+		say("\n==u8fuzz== ");
+		say(name);
+		say(": the target ");
+		why = explain && (sig == SIGSEGV || sig == SIGBUS)
+		          ? explain(info->si_addr)
+		          : NULL;
+		say(why ? why : "crashed");
+		say(" on this input:\n");
+		u8f_hex(stderr, cur, ncur, 512);
+		fflush(stderr);
+		say("\n");
+		if (context != NULL) {
+			say("reproduce: ");
+			say(context);
+			say("\n");
+		}
+	}
+	forward(sig, info, uctx);
+}
+
+static void
 on_exit_called(void)
 {
 	if (!watching)
@@ -118,6 +141,8 @@ on_exit_called(void)
 	restore();
 	u8f_note("%s: the target called exit() while deciding this input\n",
 	         name);
+	if (context != NULL)
+		u8f_note("reproduce: %s\n", context);
 	u8f_fail(__FILE__, __LINE__, "no exit() inside the target", cur, ncur);
 }
 
@@ -170,6 +195,12 @@ u8f_watch_begin(const uint8_t *s, size_t n)
 	dup2(sink, STDOUT_FILENO);
 	dup2(sink, STDERR_FILENO);
 	watching = 1;
+}
+
+void
+u8f_watch_context(const char *line)
+{
+	context = line;
 }
 
 int

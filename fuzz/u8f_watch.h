@@ -25,6 +25,11 @@ void u8f_watch_init(const char *who, u8f_explain_fn explain);
  * goes to a file, exit() aborts, a fault is explained first. */
 void u8f_watch_begin(const uint8_t *s, size_t n);
 
+/* u8f_watch_context - the command line that shows what the target is
+ * about to be called on, printed with a crash or an exit() (NULL: none).
+ * The text must stay until the next call. */
+void u8f_watch_context(const char *line);
+
 /* u8f_watch_end - the target is done; returns 1 if it wrote anything to
  * stdout or stderr since u8f_watch_begin, else 0. */
 int u8f_watch_end(void);

@@ -51,11 +51,21 @@ static const char usage[] =
     "                            test the library's own function NAME, of\n"
     "                            one of the shapes below, instead of u8t_\n"
     "                            exports\n"
+    "  --functions LIST          judge only these of decode, validate, next,\n"
+    "                            encode (comma-separated)\n"
+    "  --expect FILE             departures accepted by design, one a line:\n"
+    "                            CHECK [HEX|U+XXXX|*] [# why]; they are\n"
+    "                            reported as expected and do not fail the\n"
+    "                            run; lines nothing matched, as stale\n"
+    "  --write-expect FILE       write this run's departures in that form\n"
+    "  --progress                phase, inputs, rate and ETA on stderr even\n"
+    "                            when it is not a terminal\n"
     "  --help, --version\n"
     "\n"
-    "Exit status: 0 pass or warn, 1 fail (or warn with --strict),\n"
-    "2 usage or load error, a report that cannot be written, or a run\n"
-    "stopped before it found a FAIL.\n"
+    "Exit status: 0 pass or warn, or every FAIL and WARN expected; 1 a\n"
+    "FAIL not expected (or a WARN, with --strict); 2 usage or load error,\n"
+    "a report that cannot be written, or a run stopped before it found\n"
+    "a FAIL.\n"
     "\n"
     "Shapes (--shape):\n";
 
@@ -147,30 +157,6 @@ input(const char *arg, struct u8c_options *o)
 	default:
 		return bad("--input: '%s' is not hex bytes", arg);
 	}
-}
-
-/* "decode,next" into bits of enum u8c_fn; each name once. */
-static int
-functions(const char *arg, unsigned *bits)
-{
-	const char *p = arg;
-
-	*bits = 0;
-	while (*p != '\0') {
-		size_t len = strcspn(p, ","), fn;
-
-		for (fn = 0; fn < U8C_FNS; fn++)
-			if (strlen(u8c_fn_names[fn]) == len &&
-			    strncmp(p, u8c_fn_names[fn], len) == 0)
-				break;
-		if (fn == U8C_FNS || (*bits >> fn & 1u))
-			return -1;
-		*bits |= 1u << fn;
-		p += len;
-		if (*p == ',' && *++p == '\0')
-			return -1;
-	}
-	return *bits != 0 ? 0 : -1;
 }
 
 /* Combinations that mean nothing. */
@@ -315,7 +301,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 			o->max_fatal = (unsigned)v;
 			break;
 		case FUNCTIONS:
-			if (functions(optarg, &o->functions) != 0)
+			if (u8c_fn_list_parse(optarg, &o->functions) != 0)
 				return bad(
 				    "--functions wants decode, validate, "
 				    "next, encode, comma-separated, not "

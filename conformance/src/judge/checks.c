@@ -17,6 +17,30 @@ const char *const u8c_fn_names[U8C_FNS] = {
     [U8C_FN_ENCODE] = "encode",
 };
 
+/* "decode,next" into bits of enum u8c_fn; each name once. */
+int
+u8c_fn_list_parse(const char *arg, unsigned *bits)
+{
+	const char *p = arg;
+
+	*bits = 0;
+	while (*p != '\0') {
+		size_t len = strcspn(p, ","), fn;
+
+		for (fn = 0; fn < U8C_FNS; fn++)
+			if (strlen(u8c_fn_names[fn]) == len &&
+			    strncmp(p, u8c_fn_names[fn], len) == 0)
+				break;
+		if (fn == U8C_FNS || (*bits >> fn & 1u))
+			return -1;
+		*bits |= 1u << fn;
+		p += len;
+		if (*p == ',' && *++p == '\0')
+			return -1;
+	}
+	return *bits != 0 ? 0 : -1;
+}
+
 static const struct u8c_check checks[U8C_CHECKS] = {
 #define DECODE_ROW(name, id, title)                                            \
 	[U8C_DECODE_##name] = {"decode/" id, "u8t_decode: " title,             \

@@ -33,6 +33,10 @@ enum u8c_fn {
 /* Short names ("decode"), as --functions and reports spell them. */
 extern const char *const u8c_fn_names[U8C_FNS];
 
+/* u8c_fn_list_parse - "decode,next" into bits of enum u8c_fn: each name
+ * once, at least one.  Returns 0, or -1 for anything else. */
+int u8c_fn_list_parse(const char *arg, unsigned *bits);
+
 /* What can happen to a target's process, beyond a wrong answer. */
 enum u8c_fate {
 	U8C_FATE_CRASH,     /* killed by a signal (detail: the signal)       */
