@@ -225,8 +225,9 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	        identity.exports >> U8C_FN_ENCODE & 1u ? " u8t_encode" : "",
 	        strict ? "WARN is a finding (U8FUZZ_STRICT=1)"
 	               : "FAIL only (U8FUZZ_STRICT=1 adds WARN)");
-	fprintf(stderr, "fuzz_diff_target: a finding kept in FILE shows again "
-	                "with: %s\n",
+	fprintf(stderr,
+	        "fuzz_diff_target: a finding kept in FILE shows again "
+	        "with: %s\n",
 	        u8f_repro_file("FILE"));
 	u8f_watch_init("fuzz_diff_target", explain);
 	return 0;
