@@ -29,13 +29,14 @@ struct part {
 	uint64_t at;       /* where the reading is; the window's start  */
 	uint64_t end;      /* the window's end                          */
 	unsigned index;
-	int ok;                      /* read to @to without an error   */
+	int bad; /* a window it read holds an error, or shrank   */
 	_Atomic unsigned *first_bad; /* lowest part known bad          */
 	pthread_t thread;
 	int threaded; /* read by a thread of its own */
 };
 
-/* One window: its bytes are read here, so SIGBUS is caught around it. */
+/* One window: its bytes are read here, so SIGBUS is caught around it.
+ * A character cut by the window's end is read again with the next. */
 static void
 read_window(void *ctx)
 {
@@ -46,10 +47,9 @@ read_window(void *ctx)
 	if (v.status == U8REF_OK)
 		p->at = p->end;
 	else if (v.status == U8REF_TRUNCATED && p->end < p->to)
-		p->at +=
-		    v.offset; /* cut by the window: read it with the next */
+		p->at += v.offset;
 	else
-		p->end = 0; /* an error */
+		p->bad = 1;
 }
 
 static void *
@@ -64,9 +64,10 @@ check_part(void *arg)
 		if (atomic_load(p->first_bad) < p->index)
 			return NULL;
 		p->end = p->end + WINDOW < p->to ? p->end + WINDOW : p->to;
-		if (u8v_guarded(read_window, p) != 0 || p->end == 0) {
+		if (u8v_guarded(read_window, p) != 0 || p->bad) {
 			unsigned seen = atomic_load(p->first_bad);
 
+			p->bad = 1;
 			while (p->index < seen &&
 			       !atomic_compare_exchange_weak(p->first_bad,
 			                                     &seen, p->index))
@@ -78,7 +79,6 @@ check_part(void *arg)
 			dropped = p->at;
 		}
 	}
-	p->ok = 1;
 	return NULL;
 }
 
@@ -145,8 +145,9 @@ u8v_split_accept(const struct u8v_map *m, uint64_t from, uint64_t to,
 		else
 			check_part(&parts[i]);
 	}
+	/* The first bad part is well-formed up to the window that failed. */
 	for (unsigned i = 0; i < n; i++)
-		if (!parts[i].ok)
-			return parts[i].from;
+		if (parts[i].bad || parts[i].at < parts[i].to)
+			return parts[i].at;
 	return to;
 }
