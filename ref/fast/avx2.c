@@ -56,14 +56,11 @@ v_is_ascii(vec v)
 }
 
 /* The three lookups of pair_lookup.h, ANDed, and the bit TWO_TRAILS
- * flipped where cur must be a third or fourth byte.  The bytes one,
- * two and three before each byte are loaded from memory, which costs a
- * load each instead of a lane-crossing permute and three shifts. */
+ * flipped where cur must be a third or fourth byte; prevK holds the
+ * bytes K places before cur's. */
 static inline errs
-v_errors_at(const struct tables *t, const uint8_t *p)
+errors_of(const struct tables *t, vec cur, vec prev1, vec prev2, vec prev3)
 {
-	vec cur = v_load(p), prev1 = v_load(p - 1), prev2 = v_load(p - 2),
-	    prev3 = v_load(p - 3);
 	vec rules = _mm256_and_si256(
 	    _mm256_and_si256(
 	        _mm256_shuffle_epi8(
@@ -80,6 +77,30 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	    t->two_trails);
 
 	return _mm256_xor_si256(rules, must_trail);
+}
+
+/* The bytes before each byte are loaded from memory, which costs a load
+ * each instead of a lane-crossing permute and three shifts. */
+static inline errs
+v_errors_at(const struct tables *t, const uint8_t *p)
+{
+	return errors_of(t, v_load(p), v_load(p - 1), v_load(p - 2),
+	                 v_load(p - 3));
+}
+
+/* cur shifted towards the end by k bytes, zeros in front. */
+#define AFTER_ZEROS(cur, k)                                                    \
+	_mm256_alignr_epi8(                                                    \
+	    (cur),                                                             \
+	    _mm256_permute2x128_si256(_mm256_setzero_si256(), (cur), 0x21),    \
+	    16 - (k))
+
+/* The first block has no bytes before it: zeros are shifted in. */
+static inline errs
+v_errors_first(const struct tables *t, vec cur)
+{
+	return errors_of(t, cur, AFTER_ZEROS(cur, 1), AFTER_ZEROS(cur, 2),
+	                 AFTER_ZEROS(cur, 3));
 }
 
 static inline errs

@@ -102,6 +102,13 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	return v_errors(t, v_load(p), v_load(p - BLOCK));
 }
 
+/* The first block, after zeros. */
+static inline errs
+v_errors_first(const struct tables *t, vec cur)
+{
+	return v_errors(t, cur, _mm512_setzero_si512());
+}
+
 static inline errs
 errs_or(errs a, errs b)
 {

@@ -46,12 +46,11 @@ v_is_ascii(vec v)
 	return _mm_testz_si128(v, _mm_set1_epi8((char)0x80));
 }
 
-/* As avx2.c: the bytes before each byte loaded, not shifted in. */
+/* As avx2.c: the lookups ANDed, TWO_TRAILS flipped where cur must be a
+ * third or fourth byte; prevK holds the bytes K places before cur's. */
 static inline errs
-v_errors_at(const struct tables *t, const uint8_t *p)
+errors_of(const struct tables *t, vec cur, vec prev1, vec prev2, vec prev3)
 {
-	vec cur = v_load(p), prev1 = v_load(p - 1), prev2 = v_load(p - 2),
-	    prev3 = v_load(p - 3);
 	vec rules = _mm_and_si128(
 	    _mm_and_si128(
 	        _mm_shuffle_epi8(
@@ -66,6 +65,25 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	                  t->two_trails);
 
 	return _mm_xor_si128(rules, must_trail);
+}
+
+/* As avx2.c: the bytes before each byte loaded, not shifted in. */
+static inline errs
+v_errors_at(const struct tables *t, const uint8_t *p)
+{
+	return errors_of(t, v_load(p), v_load(p - 1), v_load(p - 2),
+	                 v_load(p - 3));
+}
+
+/* The first block has no bytes before it: zeros are shifted in. */
+static inline errs
+v_errors_first(const struct tables *t, vec cur)
+{
+	vec zero = _mm_setzero_si128();
+
+	return errors_of(t, cur, _mm_alignr_epi8(cur, zero, BLOCK - 1),
+	                 _mm_alignr_epi8(cur, zero, BLOCK - 2),
+	                 _mm_alignr_epi8(cur, zero, BLOCK - 3));
 }
 
 static inline errs

@@ -13,6 +13,8 @@
  *   errs v_errors_at(t, p)             the rules of pair_lookup.h broken
  *                                      in the BLOCK bytes at p, seen
  *                                      after p[-V_CONTEXT..0)
+ *   errs v_errors_first(t, cur)        the same for the block cur, seen
+ *                                      after zeros
  *   errs errs_or(a, b); int errs_any(e)
  * Four blocks make a step: one test tells whether they are all ASCII,
  * and one whether any broke a rule.  The kernel stops at the first step
@@ -21,8 +23,9 @@
  *
  * Every block is read where it lies, its context too, so no block
  * carries anything to the next.  Only two reads cannot be: the first
- * block, whose context is before the input (zeros stand for it), and a
- * short input's tail, which is copied between its context and zeros.
+ * block, whose context is before the input (zeros are shifted in for
+ * it), and the bytes of an input shorter than a block or just longer,
+ * which are copied between their context and zeros.
  * A longer input's tail is the last BLOCK bytes, read again in place:
  * the rules give the same answer on bytes seen twice, and a character
  * cut by the end is found by looking at the last three bytes.
@@ -147,7 +150,8 @@ vector_validate(const uint8_t *s, size_t n)
 	if (p == s) { /* the first block: nothing before it */
 		size_t first = n < BLOCK ? n : BLOCK;
 
-		if (errs_any(staged_errors(&t, s, 0, first)))
+		if (errs_any(n < BLOCK ? staged_errors(&t, s, 0, n)
+		                       : v_errors_first(&t, v_load(s))))
 			return u8ref_fast_resume(s, n, 0);
 		pending = 1;
 		p += first;
