@@ -42,15 +42,15 @@ u8v_guard_install(void)
 int
 u8v_guarded(void (*fn)(void *ctx), void *ctx)
 {
-	sigjmp_buf here;
+	sigjmp_buf here, *volatile outer = landing;
 
 	/* The mask is saved so that the jump unblocks SIGBUS again. */
 	if (sigsetjmp(here, 1) != 0) {
-		landing = NULL;
+		landing = outer;
 		return -1;
 	}
 	landing = &here;
 	fn(ctx);
-	landing = NULL;
+	landing = outer; /* guards nest: the caller's holds again */
 	return 0;
 }

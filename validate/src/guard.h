@@ -20,8 +20,9 @@ int u8v_guard_install(void);
  * u8v_guarded - run @fn(@ctx) in this thread and return 0, or -1 when a
  * SIGBUS cut it short.  @fn must leave @ctx consistent at every point
  * where it may touch the mapping (commit its results after reading),
- * since it is abandoned there.  A SIGBUS outside u8v_guarded, or in a
- * thread with none running, kills the process as usual.
+ * since it is abandoned there.  Calls nest: a SIGBUS lands in the
+ * innermost.  A SIGBUS outside u8v_guarded, or in a thread with none
+ * running, kills the process as usual.
  */
 int u8v_guarded(void (*fn)(void *ctx), void *ctx);
 

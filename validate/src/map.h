@@ -12,7 +12,7 @@
 /* Pages are given back in runs of this many bytes: large enough that
  * madvise costs nothing per byte, small enough to keep a few of them
  * resident per thread. */
-#define U8V_MAP_DROP ((uint64_t)4 << 20)
+#define U8V_MAP_DROP ((uint64_t)2 << 20)
 
 struct u8v_map {
 	const uint8_t *bytes; /* the file from offset 0                */

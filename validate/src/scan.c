@@ -122,7 +122,14 @@ catch_up(struct scan *st, const uint8_t *buf, size_t at)
 	size_t want;
 
 	if (st->mapped != NULL) {
-		for (uint64_t n = st->base + at; done < n; done += want) {
+		uint64_t from = (uint64_t)st->start, n = st->base + at;
+
+		/* Other threads, if any, count most of a large file. */
+		if (st->sc->helpers > 0 && n >= 2 * U8V_SPLIT_PART &&
+		    u8v_split_count(st->map, from, from + n,
+		                    st->sc->helpers + 1, &p) == 0)
+			done = n;
+		for (; done < n; done += want) {
 			want = n - done < U8V_MAP_DROP ? (size_t)(n - done)
 			                               : (size_t)U8V_MAP_DROP;
 			u8v_position_text(&p, st->mapped + done, want);

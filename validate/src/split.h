@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * split.h - one large mapped file validated by several threads at once.
+ * split.h - one large mapped file read by several threads at once: to
+ * accept it, and to count the lines before an error.
  */
 #ifndef U8V_SPLIT_H
 #define U8V_SPLIT_H
@@ -8,6 +9,7 @@
 #include <stdint.h>
 
 #include "map.h"
+#include "position.h"
 
 /* A file is split only into parts of at least this size: below it,
  * starting a thread costs more than it saves. */
@@ -25,5 +27,14 @@
  */
 uint64_t u8v_split_accept(const struct u8v_map *m, uint64_t from, uint64_t to,
                           unsigned threads);
+
+/*
+ * u8v_split_count - move @position past the bytes [@from, @to) of @m,
+ * well-formed under Table 3-7, counted in up to @threads parts at once.
+ * Returns 0, or -1 (@position unchanged) when a part could not be read
+ * (the file shrank).
+ */
+int u8v_split_count(const struct u8v_map *m, uint64_t from, uint64_t to,
+                    unsigned threads, struct u8v_position *position);
 
 #endif /* U8V_SPLIT_H */
