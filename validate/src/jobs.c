@@ -25,9 +25,8 @@
 #include "jobs.h"
 
 enum {
-	QUEUE = 32,         /* jobs in flight at most                   */
-	LOG_CAP = 1 << 20,  /* bytes of output a job holds before waiting */
-	MAX_WORKERS = 1024, /* what -j accepts                           */
+	QUEUE = 32,        /* jobs in flight at most                     */
+	LOG_CAP = 1 << 20, /* bytes of output a job holds before waiting */
 };
 
 /* A log record: which writer, and how many bytes follow. */
@@ -248,8 +247,8 @@ u8v_pool_start(struct u8v_run *run, unsigned workers)
 	struct u8v_pool *p = calloc(1, sizeof *p);
 	unsigned started = 0;
 
-	if (workers > MAX_WORKERS)
-		workers = MAX_WORKERS;
+	if (workers > U8V_MAX_JOBS)
+		workers = U8V_MAX_JOBS;
 	if (p == NULL ||
 	    (p->workers = calloc(workers, sizeof *p->workers)) == NULL) {
 		free(p);
