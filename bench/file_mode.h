@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * file_mode.h - the large-file half of the benchmark: write a valid file
- * of any size, and time the library call on its bytes in memory, the
- * yardstick for `u8validate FILE` (scripts/bench times the commands).
+ * file_mode.h - the large-file half of the benchmark: a file of any
+ * size, for `u8validate FILE` and its peers (commands.c) to read.
  */
 #ifndef U8B_FILE_MODE_H
 #define U8B_FILE_MODE_H
@@ -14,12 +13,5 @@
 /* Writes @size bytes of @kind to @path.  Returns 0, or 1 with a message. */
 int u8b_write_file(const char *path, size_t size,
                    const struct u8b_input_kind *kind);
-
-/*
- * Reads @path into memory, then prints "SECONDS VALID BYTES": the median
- * of @runs calls of u8ref_validate_fast on those bytes (after one
- * warm-up), 1 or 0, and the size.  Returns 0, or 1 with a message.
- */
-int u8b_time_file(const char *path, size_t runs);
 
 #endif /* U8B_FILE_MODE_H */

@@ -154,27 +154,32 @@ fill_random(uint8_t *buf, size_t n)
 	} while (put(&w, cp));
 }
 
-/* ASCII text whose last byte is FF, which begins no row of Table 3-7:
- * a validator must read everything to find it. */
-static void
-fill_ascii_error(uint8_t *buf, size_t n)
+static const struct u8b_input_kind kinds[] = {
+    {"ascii", "pure ASCII text", &ascii_style, NULL, 0},
+    {"latin", "Latin text, about 10% two-byte characters", &latin_style, NULL,
+     0},
+    {"cyrillic", "Cyrillic text, mostly two-byte, ASCII spaces",
+     &cyrillic_style, NULL, 0},
+    {"cjk", "CJK ideographs, three-byte, line breaks", &cjk_style, NULL, 0},
+    {"emoji", "emoji, four-byte, ASCII spaces", &emoji_style, NULL, 0},
+    {"random", "uniformly random scalar values", NULL, fill_random, 0},
+    /* FF begins no row of Table 3-7: a validator must read everything
+     * to find it. */
+    {"ascii-error", "ASCII text, one invalid byte (FF) at the very end",
+     &ascii_style, NULL, 1},
+};
+
+void
+u8b_input_fill(const struct u8b_input_kind *kind, uint8_t *buf, size_t n,
+               int with_error)
 {
-	fill_text(buf, n, &ascii_style);
-	if (n > 0)
+	if (kind->text != NULL)
+		fill_text(buf, n, kind->text);
+	else
+		kind->fill(buf, n);
+	if (with_error && kind->error_at_end && n > 0)
 		buf[n - 1] = 0xFF;
 }
-
-static const struct u8b_input_kind kinds[] = {
-    {"ascii", "pure ASCII text", &ascii_style, NULL},
-    {"latin", "Latin text, about 10% two-byte characters", &latin_style, NULL},
-    {"cyrillic", "Cyrillic text, mostly two-byte, ASCII spaces",
-     &cyrillic_style, NULL},
-    {"cjk", "CJK ideographs, three-byte, line breaks", &cjk_style, NULL},
-    {"emoji", "emoji, four-byte, ASCII spaces", &emoji_style, NULL},
-    {"random", "uniformly random scalar values", NULL, fill_random},
-    {"ascii-error", "ASCII text, one invalid byte (FF) at the very end", NULL,
-     fill_ascii_error},
-};
 
 const struct u8b_input_kind *
 u8b_input_kind_at(size_t i)
@@ -225,10 +230,7 @@ u8b_input_make(struct u8b_input *in, const struct u8b_input_kind *kind,
 		fprintf(stderr, "u8bench: no memory for %zu bytes\n", n);
 		return -1;
 	}
-	if (kind->text != NULL)
-		fill_text(in->bytes, n, kind->text);
-	else
-		kind->fill(in->bytes, n);
+	u8b_input_fill(kind, in->bytes, n, 1);
 	in->valid = u8ref_validate(NULL, in->bytes, n).status == U8REF_OK;
 	if (dir != NULL) {
 		char path[sizeof in->path];

@@ -19,6 +19,7 @@ struct u8b_input_kind {
 	const char *what; /* one line for the report                     */
 	const struct text_style *text;        /* text in this style, or  */
 	void (*fill)(uint8_t *buf, size_t n); /* exactly n bytes by this */
+	int error_at_end;                     /* then FF as the last byte */
 };
 
 /* The i-th kind, in report order; NULL past the last. */
@@ -26,6 +27,11 @@ const struct u8b_input_kind *u8b_input_kind_at(size_t i);
 
 /* The kind called @name, or NULL. */
 const struct u8b_input_kind *u8b_input_kind_by_name(const char *name);
+
+/* u8b_input_fill - @n bytes of @kind at @buf; the error at the end of an
+ * error kind only @with_error. */
+void u8b_input_fill(const struct u8b_input_kind *kind, uint8_t *buf, size_t n,
+                    int with_error);
 
 /* One generated input, as every contestant sees it. */
 struct u8b_input {

@@ -2,7 +2,9 @@
 /*
  * main.c - u8bench: every contestant on every standard input, side by
  * side in one run, written as CSV (see bench/README.md).  scripts/bench
- * runs it, then bench/report.mjs for the table and the plot.
+ * runs it, then bench/report.mjs for the table and the plot.  Its other
+ * modes serve the rest of scripts/bench: writing a large file, timing
+ * command-line tools on it, and calling one kernel for callgrind.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,34 +12,40 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "contestants.h"
 #include "file_mode.h"
 #include "measure.h"
 #include "node_peer.h"
 #include "results.h"
+#include "u8ref.h"
 
 #ifndef U8B_NODE_SCRIPT
 #define U8B_NODE_SCRIPT "bench/isutf8.mjs"
 #endif
 
-enum { MAX_CONTESTANTS = 32 };
+enum { MAX_CONTESTANTS = 32, MAX_SIZES = 8, MAX_NODES = 4 };
 
 struct options {
-	size_t large, small;     /* input sizes; 0 leaves one out          */
-	size_t samples;          /* per cell                               */
-	double min_ms;           /* shortest sample                        */
-	const char *inputs;      /* comma list of input names, or NULL     */
-	const char *only;        /* comma list of contestants, or NULL     */
-	const char *walk;        /* large input the walk runs on, or "all"
-	                            or "none"                              */
-	const char *node;        /* node executable; NULL for none         */
+	size_t sizes[MAX_SIZES]; /* input sizes, smallest first         */
+	size_t nsizes;
+	size_t samples;     /* per cell                               */
+	double min_ms;      /* shortest sample                        */
+	const char *inputs; /* comma list of input names, or NULL     */
+	const char *only;   /* comma list of contestants, or NULL     */
+	const char *walk;   /* input the walk runs on at the largest
+	                       size, or "all" or "none"               */
+	const char *nodes[MAX_NODES]; /* node executables for simdutf     */
+	size_t nnodes;
 	const char *node_script; /* bench/isutf8.mjs                       */
 	const char *csv;         /* output file; NULL for stdout           */
 	const char *command;     /* recorded in the CSV                    */
-	const char *write_file;  /* file mode: write this file ...         */
-	const char *time_file;   /* ... or time the library on this one    */
-	size_t file_size, runs;
-	const char *file_input;
+	/* the other modes */
+	const char *write_file;    /* write this file ...                  */
+	const char *time_commands; /* ... or time these commands on it    */
+	const char *count;         /* ... or call this kernel REPS times   */
+	const char *file, *input, *expect;
+	size_t file_size, runs, reps;
 };
 
 static void
@@ -46,23 +54,26 @@ usage(FILE *f)
 	fprintf(
 	    f,
 	    "usage: u8bench [OPTIONS]        time every contestant, write CSV\n"
-	    "  --size N        large input size (default 64M; 0: none)\n"
-	    "  --small N       small input size (default 4K; 0: none)\n"
+	    "  --sizes A,B     input sizes (default 4K,512K,64M)\n"
 	    "  --samples N     samples per cell (default 9)\n"
 	    "  --min-ms MS     shortest sample (default 50)\n"
 	    "  --quick         3 samples of 20 ms: a rough run\n"
-	    "  --smoke         64K and 4K, one short sample, no node: a test\n"
+	    "  --smoke         4K and 64K, one short sample, no node: a test\n"
 	    "  --inputs A,B    only these inputs (ascii latin cyrillic cjk\n"
 	    "                  emoji random ascii-error)\n"
 	    "  --only A,B      only these contestants\n"
-	    "  --walk NAME     large input the slow walk runs on (default\n"
-	    "                  latin; all; none)\n"
-	    "  --node PATH     node for simdutf (default node); --no-node\n"
+	    "  --walk NAME     input the slow walk runs on at the largest "
+	    "size\n"
+	    "                  (default latin; all; none)\n"
+	    "  --node PATH     a node for simdutf (default node; repeat for\n"
+	    "                  more); --no-node for none\n"
 	    "  --node-script P isutf8.mjs (default %s)\n"
 	    "  --csv FILE      write the CSV there (default stdout)\n"
 	    "  --command STR   the command line to record\n"
-	    "u8bench --write-file FILE [--file-size N] [--file-input NAME]\n"
-	    "u8bench --time-file FILE [--runs N]\n"
+	    "u8bench --write-file FILE [--file-size N] [--input NAME]\n"
+	    "u8bench --time-commands LIST --file FILE --input NAME\n"
+	    "        --expect valid|invalid [--runs N] [--csv FILE]\n"
+	    "u8bench --count KERNEL [--input NAME] [--sizes N] [--reps N]\n"
 	    "sizes take K, M, G suffixes (powers of 1024)\n",
 	    U8B_NODE_SCRIPT);
 }
@@ -101,6 +112,28 @@ parse_number(const char *s, int *ok)
 	return (size_t)v;
 }
 
+/* "4K,512K,64M" into o->sizes, smallest first. */
+static void
+parse_sizes(const char *list, struct options *o, int *ok)
+{
+	char buf[256], *save, *word;
+
+	snprintf(buf, sizeof buf, "%s", list);
+	o->nsizes = 0;
+	for (word = strtok_r(buf, ",", &save); word != NULL;
+	     word = strtok_r(NULL, ",", &save)) {
+		size_t n = parse_number(word, ok), i;
+
+		if (o->nsizes == MAX_SIZES || n == 0) {
+			*ok = 0;
+			return;
+		}
+		for (i = o->nsizes++; i > 0 && o->sizes[i - 1] > n; i--)
+			o->sizes[i] = o->sizes[i - 1];
+		o->sizes[i] = n;
+	}
+}
+
 /* Is @name in the comma-separated @list (NULL means everything)? */
 static int
 listed(const char *list, const char *name)
@@ -119,19 +152,18 @@ listed(const char *list, const char *name)
 static int
 parse(int argc, char **argv, struct options *o)
 {
-	int ok = 1;
+	int ok = 1, default_node = 1;
 
-	*o = (struct options){.large = (size_t)64 << 20,
-	                      .small = 4096,
-	                      .samples = 9,
+	*o = (struct options){.samples = 9,
 	                      .min_ms = 50,
 	                      .walk = "latin",
-	                      .node = "node",
 	                      .node_script = U8B_NODE_SCRIPT,
 	                      .command = "u8bench",
+	                      .input = "latin",
 	                      .file_size = (size_t)1 << 30,
 	                      .runs = 5,
-	                      .file_input = "latin"};
+	                      .reps = 100};
+	parse_sizes("4K,512K,64M", o, &ok);
 	for (int i = 1; i < argc && ok; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		int takes = 1;
@@ -144,22 +176,21 @@ parse(int argc, char **argv, struct options *o)
 			o->min_ms = 20;
 			takes = 0;
 		} else if (strcmp(a, "--smoke") == 0) {
-			o->large = 64 << 10;
+			parse_sizes("4K,64K", o, &ok);
 			o->samples = 1;
 			o->min_ms = 0;
 			o->walk = "all";
-			o->node = NULL;
+			default_node = 0;
 			o->command = "u8bench --smoke";
 			takes = 0;
 		} else if (strcmp(a, "--no-node") == 0) {
-			o->node = NULL;
+			default_node = 0;
+			o->nnodes = 0;
 			takes = 0;
 		} else if (v == NULL)
 			ok = 0;
-		else if (strcmp(a, "--size") == 0)
-			o->large = parse_number(v, &ok);
-		else if (strcmp(a, "--small") == 0)
-			o->small = parse_number(v, &ok);
+		else if (strcmp(a, "--sizes") == 0)
+			parse_sizes(v, o, &ok);
 		else if (strcmp(a, "--samples") == 0)
 			o->samples = parse_number(v, &ok);
 		else if (strcmp(a, "--min-ms") == 0)
@@ -170,8 +201,8 @@ parse(int argc, char **argv, struct options *o)
 			o->only = v;
 		else if (strcmp(a, "--walk") == 0)
 			o->walk = v;
-		else if (strcmp(a, "--node") == 0)
-			o->node = v;
+		else if (strcmp(a, "--node") == 0 && o->nnodes < MAX_NODES)
+			o->nodes[o->nnodes++] = v;
 		else if (strcmp(a, "--node-script") == 0)
 			o->node_script = v;
 		else if (strcmp(a, "--csv") == 0)
@@ -180,18 +211,28 @@ parse(int argc, char **argv, struct options *o)
 			o->command = v;
 		else if (strcmp(a, "--write-file") == 0)
 			o->write_file = v;
-		else if (strcmp(a, "--time-file") == 0)
-			o->time_file = v;
+		else if (strcmp(a, "--time-commands") == 0)
+			o->time_commands = v;
+		else if (strcmp(a, "--count") == 0)
+			o->count = v;
+		else if (strcmp(a, "--file") == 0)
+			o->file = v;
+		else if (strcmp(a, "--input") == 0)
+			o->input = v;
+		else if (strcmp(a, "--expect") == 0)
+			o->expect = v;
 		else if (strcmp(a, "--file-size") == 0)
 			o->file_size = parse_number(v, &ok);
-		else if (strcmp(a, "--file-input") == 0)
-			o->file_input = v;
 		else if (strcmp(a, "--runs") == 0)
 			o->runs = parse_number(v, &ok);
+		else if (strcmp(a, "--reps") == 0)
+			o->reps = parse_number(v, &ok);
 		else
 			ok = 0;
 		i += takes;
 	}
+	if (default_node && o->nnodes == 0)
+		o->nodes[o->nnodes++] = "node";
 	if (o->samples < 1 || o->samples > U8B_MAX_SAMPLES)
 		ok = 0;
 	if (!ok)
@@ -199,7 +240,9 @@ parse(int argc, char **argv, struct options *o)
 	return ok ? 0 : -1;
 }
 
-/* Times every cell on @in; returns 1 when one of ours answered wrong. */
+/* Times every cell on @in; returns 1 when one of ours answered wrong.
+ * The slow contestants (the walk) skip the largest size but on the
+ * input --walk names. */
 static int
 bench_input(const struct options *o, const struct u8b_input *in,
             const struct u8b_contestant *cs, size_t m, FILE *csv)
@@ -210,9 +253,9 @@ bench_input(const struct options *o, const struct u8b_input *in,
 	char size[32];
 
 	for (size_t i = 0; i < m; i++) {
-		int large = in->n == o->large && o->large != o->small;
+		int largest = o->nsizes > 1 && in->n == o->sizes[o->nsizes - 1];
 
-		if (cs[i].small_only && large && !listed(o->walk, "all") &&
+		if (cs[i].small_only && largest && !listed(o->walk, "all") &&
 		    !listed(o->walk, in->kind->name))
 			continue;
 		cells[k] = (struct u8b_cell){.c = &cs[i]};
@@ -240,9 +283,9 @@ bench(const struct options *o)
 {
 	struct u8b_contestant all[MAX_CONTESTANTS], cs[MAX_CONTESTANTS];
 	const struct u8b_input_kind *kind;
-	size_t n = 0, m = 0, sizes[2] = {o->small, o->large};
+	size_t n = 0, m = 0;
 	char dir[] = "/tmp/u8bench.XXXXXX";
-	int node = 0, wrong = 0;
+	int nodes = 0, wrong = 0;
 	FILE *csv = o->csv != NULL ? fopen(o->csv, "w") : stdout;
 
 	if (csv == NULL) {
@@ -251,12 +294,14 @@ bench(const struct options *o)
 	}
 	n = u8b_contestants_ours(all, MAX_CONTESTANTS);
 	/* Node reads the inputs from files in a directory of their own. */
-	if (o->node != NULL && listed(o->only, "simdutf-node") &&
-	    mkdtemp(dir) != NULL) {
-		node = u8b_node_start(&all[n], o->node, o->node_script) == 0;
-		if (node)
-			n++;
-		else
+	if (o->nnodes > 0 && mkdtemp(dir) != NULL) {
+		for (size_t i = 0; i < o->nnodes; i++)
+			if (u8b_node_start(&all[n], o->nodes[i],
+			                   o->node_script) == 0) {
+				n++;
+				nodes++;
+			}
+		if (nodes == 0)
 			rmdir(dir);
 	}
 	n += u8b_contestants_peers(all + n, MAX_CONTESTANTS - n);
@@ -267,19 +312,18 @@ bench(const struct options *o)
 	for (size_t i = 0; (kind = u8b_input_kind_at(i)) != NULL; i++) {
 		if (!listed(o->inputs, kind->name))
 			continue;
-		for (size_t j = 0; j < 2; j++) {
+		for (size_t j = 0; j < o->nsizes; j++) {
 			struct u8b_input in;
 
-			if (sizes[j] == 0 ||
-			    u8b_input_make(&in, kind, sizes[j],
-			                   node ? dir : NULL) != 0)
+			if (u8b_input_make(&in, kind, o->sizes[j],
+			                   nodes ? dir : NULL) != 0)
 				continue;
 			wrong |= bench_input(o, &in, cs, m, csv);
 			u8b_input_free(&in);
 		}
 	}
-	if (node) {
-		u8b_node_stop();
+	if (nodes) {
+		u8b_node_stop_all();
 		rmdir(dir);
 	}
 	if (csv != stdout)
@@ -290,23 +334,66 @@ bench(const struct options *o)
 	return wrong;
 }
 
+/* --count: @reps calls of one kernel on one input, for a count of the
+ * instructions it runs (scripts/bench runs this under callgrind, whose
+ * counts repeat where seconds do not). */
+static int
+count(const struct options *o, const struct u8b_input_kind *kind)
+{
+	const struct u8ref_kernel *k = u8ref_kernel_by_name(o->count);
+	struct u8b_input in;
+	size_t ok = 0;
+
+	if (!u8ref_kernel_supported(k)) {
+		fprintf(stderr, "u8bench: no kernel %s on this CPU\n",
+		        o->count);
+		return 2;
+	}
+	if (u8b_input_make(&in, kind, o->sizes[0], NULL) != 0)
+		return 2;
+	for (size_t r = 0; r < o->reps; r++)
+		ok += k->validate(in.bytes, in.n).status == U8REF_OK;
+	printf("%s %s %zu bytes, %zu calls, %s\n", k->name, kind->name, in.n,
+	       o->reps, ok == o->reps * (size_t)in.valid ? "right" : "WRONG");
+	u8b_input_free(&in);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct options o;
 	const struct u8b_input_kind *kind;
+	FILE *csv;
+	int status;
 
 	if (parse(argc, argv, &o) != 0)
 		return 2;
-	if (o.write_file != NULL) {
-		if ((kind = u8b_input_kind_by_name(o.file_input)) == NULL) {
-			fprintf(stderr, "u8bench: no input called %s\n",
-			        o.file_input);
-			return 2;
-		}
-		return u8b_write_file(o.write_file, o.file_size, kind);
+	if (o.write_file == NULL && o.time_commands == NULL && o.count == NULL)
+		return bench(&o);
+	if ((kind = u8b_input_kind_by_name(o.input)) == NULL) {
+		fprintf(stderr, "u8bench: no input called %s\n", o.input);
+		return 2;
 	}
-	if (o.time_file != NULL)
-		return u8b_time_file(o.time_file, o.runs);
-	return bench(&o);
+	if (o.write_file != NULL)
+		return u8b_write_file(o.write_file, o.file_size, kind);
+	if (o.count != NULL)
+		return count(&o, kind);
+	if (o.file == NULL || o.expect == NULL ||
+	    (strcmp(o.expect, "valid") != 0 &&
+	     strcmp(o.expect, "invalid") != 0)) {
+		usage(stderr);
+		return 2;
+	}
+	csv = o.csv != NULL ? fopen(o.csv, "a") : stdout;
+	if (csv == NULL) {
+		perror(o.csv);
+		return 2;
+	}
+	status =
+	    u8b_time_commands(o.time_commands, o.file, o.runs,
+	                      strcmp(o.expect, "valid") == 0, o.input, csv);
+	if (csv != stdout)
+		fclose(csv);
+	return status;
 }

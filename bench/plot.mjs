@@ -10,10 +10,12 @@ import { gbps, sizeName } from './format.mjs';
 // greens and purples, the baseline grey.
 const COLORS = {
 	scalar: '#9ecae1', sse4: '#6baed6', avx2: '#3182bd', avx512: '#08519c', auto: '#08306b',
-	walk: '#c6dbef', 'simdutf-node': '#e6550d', simdutf: '#fd8d3c', icu: '#31a354',
+	walk: '#c6dbef', icu: '#31a354',
 	glib: '#74c476', unistring: '#a1d99b', utf8proc: '#756bb1', iconv: '#bcbddc', memread: '#636363',
 };
 const SPARE = ['#e7ba52', '#ad494a', '#8ca252', '#d6616b'];
+// simdutf in oranges, newest (first in the table) darkest.
+const SIMDUTF = ['#e6550d', '#fd8d3c', '#fdae6b', '#fdd0a2'];
 
 const BAR = 9; // bar height
 const STEP = 11; // bar pitch
@@ -28,7 +30,9 @@ const decade = (v) => (v < 1 ? v.toFixed(Math.round(-Math.log10(v))) : v.toFixed
 const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function svgPlot(lines, contestants, meta) {
-	const color = (name, i) => COLORS[name] ?? SPARE[i % SPARE.length];
+	const simd = contestants.filter((c) => c.startsWith('simdutf'));
+	const color = (name, i) =>
+		COLORS[name] ?? (name.startsWith('simdutf') ? SIMDUTF[simd.indexOf(name) % SIMDUTF.length] : SPARE[i % SPARE.length]);
 	const values = lines.flatMap((l) => Object.values(l.cells).map((c) => c.gbps)).filter((v) => v > 0);
 	const lo = Math.pow(10, Math.floor(Math.log10(Math.min(...values))));
 	const hi = Math.pow(10, Math.ceil(Math.log10(Math.max(...values))));

@@ -8,26 +8,49 @@
 #include "results.h"
 #include "u8ref.h"
 
-/* The "model name" line of /proc/cpuinfo, or "unknown". */
+/* The value of a /proc/cpuinfo line that starts with @key, or NULL. */
+static const char *
+cpuinfo_value(char *line, const char *key)
+{
+	char *colon = strchr(line, ':');
+
+	if (strncmp(line, key, strlen(key)) != 0 || colon == NULL)
+		return NULL;
+	colon += strspn(colon + 1, " \t") + 1;
+	colon[strcspn(colon, "\n")] = '\0';
+	return colon;
+}
+
+/* The first CPU of /proc/cpuinfo: its model name, family and model (the
+ * name alone may say little in a virtual machine), and its widest
+ * vectors, which decide the kernels it runs; or "unknown". */
 static void
 cpu_model(char *buf, size_t cap)
 {
 	FILE *f = fopen("/proc/cpuinfo", "r");
-	char line[512];
+	static char line[16384];
+	char name[256] = "unknown", family[16] = "?", model[16] = "?";
+	const char *widest = "";
+	const char *v;
 
-	snprintf(buf, cap, "unknown");
-	while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-		char *colon = strchr(line, ':');
-
-		if (strncmp(line, "model name", 10) == 0 && colon != NULL) {
-			colon += strspn(colon + 1, " \t") + 1;
-			colon[strcspn(colon, "\n")] = '\0';
-			snprintf(buf, cap, "%s", colon);
-			break;
-		}
+	while (f != NULL && fgets(line, sizeof line, f) != NULL &&
+	       line[0] != '\n') {
+		if ((v = cpuinfo_value(line, "model name")) != NULL)
+			snprintf(name, sizeof name, "%s", v);
+		else if ((v = cpuinfo_value(line, "cpu family")) != NULL)
+			snprintf(family, sizeof family, "%s", v);
+		else if ((v = cpuinfo_value(line, "model")) != NULL)
+			snprintf(model, sizeof model, "%s", v);
+		else if ((v = cpuinfo_value(line, "flags")) != NULL)
+			widest = strstr(v, " avx512f ") != NULL ? "AVX-512"
+			         : strstr(v, " avx2 ") != NULL
+			             ? "AVX2, no AVX-512"
+			             : "no AVX2";
 	}
 	if (f != NULL)
 		fclose(f);
+	snprintf(buf, cap, "%s (family %s, model %s; %s)", name, family, model,
+	         widest);
 }
 
 const char *

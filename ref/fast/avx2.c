@@ -9,10 +9,10 @@
 
 typedef __m256i vec;
 typedef __m256i errs;
-enum { BLOCK = 32 };
+enum { BLOCK = 32, V_CONTEXT = 3 };
 
 struct tables {
-	vec prev_high, prev_low, cur_high, low4, third_bias, fourth_bias,
+	vec prev_high, prev_low, cur_high, low4, third_avg, fourth_avg,
 	    two_trails;
 };
 
@@ -32,8 +32,8 @@ v_tables(void)
 	                       both_lanes(PREV_LOW),
 	                       both_lanes(CUR_HIGH),
 	                       _mm256_set1_epi8(0x0F),
-	                       _mm256_set1_epi8((char)THIRD_BIAS),
-	                       _mm256_set1_epi8((char)FOURTH_BIAS),
+	                       _mm256_set1_epi8((char)THIRD_AVG),
+	                       _mm256_set1_epi8((char)FOURTH_AVG),
 	                       _mm256_set1_epi8((char)TWO_TRAILS)};
 }
 
@@ -41,12 +41,6 @@ static inline vec
 v_load(const uint8_t *p)
 {
 	return _mm256_loadu_si256((const __m256i *)p);
-}
-
-static inline vec
-v_zero(void)
-{
-	return _mm256_setzero_si256();
 }
 
 static inline vec
@@ -58,20 +52,15 @@ v_or(vec a, vec b)
 static inline int
 v_is_ascii(vec v)
 {
-	return _mm256_movemask_epi8(v) == 0;
+	return _mm256_testz_si256(v, _mm256_set1_epi8((char)0x80));
 }
 
-/* cur shifted towards the end by k bytes, prev's last k bytes in front. */
-#define SHIFT_IN(cur, prev, k)                                                 \
-	_mm256_alignr_epi8(                                                    \
-	    (cur), _mm256_permute2x128_si256((prev), (cur), 0x21), 16 - (k))
-
+/* The three lookups of pair_lookup.h, ANDed, and the bit TWO_TRAILS
+ * flipped where cur must be a third or fourth byte; prevK holds the
+ * bytes K places before cur's. */
 static inline errs
-v_errors(const struct tables *t, vec cur, vec prev)
+errors_of(const struct tables *t, vec cur, vec prev1, vec prev2, vec prev3)
 {
-	vec prev1 = SHIFT_IN(cur, prev, 1);
-	vec prev2 = SHIFT_IN(cur, prev, 2);
-	vec prev3 = SHIFT_IN(cur, prev, 3);
 	vec rules = _mm256_and_si256(
 	    _mm256_and_si256(
 	        _mm256_shuffle_epi8(
@@ -83,11 +72,35 @@ v_errors(const struct tables *t, vec cur, vec prev)
 	        t->cur_high,
 	        _mm256_and_si256(_mm256_srli_epi16(cur, 4), t->low4)));
 	vec must_trail = _mm256_and_si256(
-	    _mm256_or_si256(_mm256_subs_epu8(prev2, t->third_bias),
-	                    _mm256_subs_epu8(prev3, t->fourth_bias)),
+	    _mm256_or_si256(_mm256_avg_epu8(prev2, t->third_avg),
+	                    _mm256_avg_epu8(prev3, t->fourth_avg)),
 	    t->two_trails);
 
 	return _mm256_xor_si256(rules, must_trail);
+}
+
+/* The bytes before each byte are loaded from memory, which costs a load
+ * each instead of a lane-crossing permute and three shifts. */
+static inline errs
+v_errors_at(const struct tables *t, const uint8_t *p)
+{
+	return errors_of(t, v_load(p), v_load(p - 1), v_load(p - 2),
+	                 v_load(p - 3));
+}
+
+/* cur shifted towards the end by k bytes, zeros in front. */
+#define AFTER_ZEROS(cur, k)                                                    \
+	_mm256_alignr_epi8(                                                    \
+	    (cur),                                                             \
+	    _mm256_permute2x128_si256(_mm256_setzero_si256(), (cur), 0x21),    \
+	    16 - (k))
+
+/* The first block has no bytes before it: zeros are shifted in. */
+static inline errs
+v_errors_first(const struct tables *t, vec cur)
+{
+	return errors_of(t, cur, AFTER_ZEROS(cur, 1), AFTER_ZEROS(cur, 2),
+	                 AFTER_ZEROS(cur, 3));
 }
 
 static inline errs

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * avx512.c - the 64-byte kernel.  Compiled with -mavx512f -mavx512bw
- * -mavx512vbmi; run only where the CPU has all three.  Masked loads read
- * the tail without touching a byte past the input, and VBMI's
+ * -mavx512vbmi; run only where the CPU has all three.  VBMI's
  * two-source byte permute brings the previous block's last bytes in
  * front.
  */
@@ -12,7 +11,7 @@
 
 typedef __m512i vec;
 typedef __m512i errs;
-enum { BLOCK = 64 };
+enum { BLOCK = 64, V_CONTEXT = BLOCK };
 
 struct tables {
 	vec prev_high, prev_low, cur_high, low4, shift1, shift2, shift3, third,
@@ -61,24 +60,9 @@ v_tables(void)
 }
 
 static inline vec
-v_zero(void)
-{
-	return _mm512_setzero_si512();
-}
-
-static inline vec
 v_or(vec a, vec b)
 {
 	return _mm512_or_si512(a, b);
-}
-
-/* Masked-off bytes are neither read nor able to fault. */
-#define V_HAS_MASKED_LOAD 1
-
-static inline vec
-v_load_masked(const uint8_t *p, size_t r)
-{
-	return _mm512_maskz_loadu_epi8((UINT64_C(1) << r) - 1, p);
 }
 
 static inline int
@@ -108,6 +92,21 @@ v_errors(const struct tables *t, vec cur, vec prev)
 	                              t->two_trails, 0xA8); /* (a | b) & c */
 
 	return _mm512_xor_si512(rules, must_trail);
+}
+
+/* The block at p after the one before it: VBMI's permute brings that
+ * block's last bytes in front. */
+static inline errs
+v_errors_at(const struct tables *t, const uint8_t *p)
+{
+	return v_errors(t, v_load(p), v_load(p - BLOCK));
+}
+
+/* The first block, after zeros. */
+static inline errs
+v_errors_first(const struct tables *t, vec cur)
+{
+	return v_errors(t, cur, _mm512_setzero_si512());
 }
 
 static inline errs

@@ -80,12 +80,16 @@ static const uint8_t CUR_HIGH[16] = {
 /* A byte at or above THIRD_LEAD starts a sequence of three or more
  * bytes, at or above FOURTH_LEAD one of four or more: the bytes two and
  * three places after them must be trails.  Saturating subtraction of
- * (lead - 0x80) leaves the top bit set exactly for such leads. */
+ * (lead - 0x80) leaves the top bit set exactly for such leads, and so
+ * does the rounded average with (0xFF - lead), which is commutative and
+ * so reads its byte straight from memory (x86 vpavgb). */
 enum {
 	THIRD_LEAD = 0xE0,
 	FOURTH_LEAD = 0xF0,
 	THIRD_BIAS = THIRD_LEAD - 0x80,
 	FOURTH_BIAS = FOURTH_LEAD - 0x80,
+	THIRD_AVG = 0xFF - THIRD_LEAD,
+	FOURTH_AVG = 0xFF - FOURTH_LEAD,
 };
 
 #endif /* U8REF_PAIR_LOOKUP_H */

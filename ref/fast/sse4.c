@@ -9,10 +9,10 @@
 
 typedef __m128i vec;
 typedef __m128i errs;
-enum { BLOCK = 16 };
+enum { BLOCK = 16, V_CONTEXT = 3 };
 
 struct tables {
-	vec prev_high, prev_low, cur_high, low4, third_bias, fourth_bias,
+	vec prev_high, prev_low, cur_high, low4, third_avg, fourth_avg,
 	    two_trails;
 };
 
@@ -29,15 +29,9 @@ v_tables(void)
 	                       v_load(PREV_LOW),
 	                       v_load(CUR_HIGH),
 	                       _mm_set1_epi8(0x0F),
-	                       _mm_set1_epi8((char)THIRD_BIAS),
-	                       _mm_set1_epi8((char)FOURTH_BIAS),
+	                       _mm_set1_epi8((char)THIRD_AVG),
+	                       _mm_set1_epi8((char)FOURTH_AVG),
 	                       _mm_set1_epi8((char)TWO_TRAILS)};
-}
-
-static inline vec
-v_zero(void)
-{
-	return _mm_setzero_si128();
 }
 
 static inline vec
@@ -49,15 +43,14 @@ v_or(vec a, vec b)
 static inline int
 v_is_ascii(vec v)
 {
-	return _mm_movemask_epi8(v) == 0;
+	return _mm_testz_si128(v, _mm_set1_epi8((char)0x80));
 }
 
+/* As avx2.c: the lookups ANDed, TWO_TRAILS flipped where cur must be a
+ * third or fourth byte; prevK holds the bytes K places before cur's. */
 static inline errs
-v_errors(const struct tables *t, vec cur, vec prev)
+errors_of(const struct tables *t, vec cur, vec prev1, vec prev2, vec prev3)
 {
-	vec prev1 = _mm_alignr_epi8(cur, prev, BLOCK - 1);
-	vec prev2 = _mm_alignr_epi8(cur, prev, BLOCK - 2);
-	vec prev3 = _mm_alignr_epi8(cur, prev, BLOCK - 3);
 	vec rules = _mm_and_si128(
 	    _mm_and_si128(
 	        _mm_shuffle_epi8(
@@ -67,11 +60,30 @@ v_errors(const struct tables *t, vec cur, vec prev)
 	    _mm_shuffle_epi8(t->cur_high,
 	                     _mm_and_si128(_mm_srli_epi16(cur, 4), t->low4)));
 	vec must_trail =
-	    _mm_and_si128(_mm_or_si128(_mm_subs_epu8(prev2, t->third_bias),
-	                               _mm_subs_epu8(prev3, t->fourth_bias)),
+	    _mm_and_si128(_mm_or_si128(_mm_avg_epu8(prev2, t->third_avg),
+	                               _mm_avg_epu8(prev3, t->fourth_avg)),
 	                  t->two_trails);
 
 	return _mm_xor_si128(rules, must_trail);
+}
+
+/* As avx2.c: the bytes before each byte loaded, not shifted in. */
+static inline errs
+v_errors_at(const struct tables *t, const uint8_t *p)
+{
+	return errors_of(t, v_load(p), v_load(p - 1), v_load(p - 2),
+	                 v_load(p - 3));
+}
+
+/* The first block has no bytes before it: zeros are shifted in. */
+static inline errs
+v_errors_first(const struct tables *t, vec cur)
+{
+	vec zero = _mm_setzero_si128();
+
+	return errors_of(t, cur, _mm_alignr_epi8(cur, zero, BLOCK - 1),
+	                 _mm_alignr_epi8(cur, zero, BLOCK - 2),
+	                 _mm_alignr_epi8(cur, zero, BLOCK - 3));
 }
 
 static inline errs

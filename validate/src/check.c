@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "jobs.h"
 #include "report.h"
 #include "tree.h"
 
@@ -51,13 +52,15 @@ worsen(struct u8v_run *run, enum u8v_status status)
 }
 
 /* Reports go to a writer of ours; so does --replace.  Say which broke. */
-static void
-output_failed(struct u8v_run *run)
+void
+u8v_output_failed(struct u8v_run *run)
 {
 	struct u8v_writer *w = run->out->error != 0 ? run->out : run->data;
 
 	run->output_failed = 1;
 	worsen(run, U8V_TROUBLE);
+	if (run->in_job)
+		return;
 	u8v_flush(run->out); /* a no-op when it is the one that failed */
 	fprintf(stderr, "u8validate: write error: %s\n",
 	        strerror(w != NULL && w->error != 0 ? w->error : EIO));
@@ -69,10 +72,14 @@ u8v_check_failed(struct u8v_run *run, const char *name, const char *why)
 {
 	struct u8v_report report;
 
+	if (run->pool != NULL) {
+		u8v_pool_submit(run->pool, U8V_JOB_FAILED, name, why);
+		return;
+	}
 	worsen(run, U8V_TROUBLE);
-	if (u8v_report_begin(&report, run->o, run->out, name) != 0 ||
+	if (u8v_report_begin(&report, run->o, run->out, run->err, name) != 0 ||
 	    u8v_report_end(&report, 0, why) != 0)
-		output_failed(run);
+		u8v_output_failed(run);
 }
 
 static void
@@ -88,13 +95,14 @@ check_fd(struct u8v_run *run, int fd, const char *name)
 	uint64_t errors;
 	int read_errno, failed;
 
-	if (u8v_report_begin(&in.report, run->o, run->out, name) != 0) {
-		output_failed(run);
+	if (u8v_report_begin(&in.report, run->o, run->out, run->err, name) !=
+	    0) {
+		u8v_output_failed(run);
 		return;
 	}
 	scanned = u8v_scan(&run->scanner, fd, &sink, &errors, &read_errno);
 	if (scanned == U8V_SCAN_SINK_FAILED) {
-		output_failed(run);
+		u8v_output_failed(run);
 		return;
 	}
 	worsen(run, scanned == U8V_SCAN_READ_FAILED ? U8V_TROUBLE
@@ -104,7 +112,7 @@ check_fd(struct u8v_run *run, int fd, const char *name)
 	    &in.report, errors,
 	    scanned == U8V_SCAN_READ_FAILED ? strerror(read_errno) : NULL);
 	if (failed != 0)
-		output_failed(run);
+		u8v_output_failed(run);
 }
 
 /* Opens @path; directories are walked when -r allows (@walk_dirs). */
@@ -139,14 +147,26 @@ check_path(struct u8v_run *run, const char *path, int walk_dirs)
 void
 u8v_check_operand(struct u8v_run *run, const char *path)
 {
-	if (strcmp(path, "-") == 0)
+	struct stat st;
+
+	if (run->pool != NULL) {
+		if (run->o->recursive && strcmp(path, "-") != 0 &&
+		    stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+			u8v_walk_directory(run, path);
+		else
+			u8v_pool_submit(run->pool, U8V_JOB_OPERAND, path, NULL);
+	} else if (strcmp(path, "-") == 0) {
 		check_fd(run, STDIN_FILENO, "-");
-	else
+	} else {
 		check_path(run, path, run->o->recursive);
+	}
 }
 
 void
 u8v_check_file(struct u8v_run *run, const char *path)
 {
-	check_path(run, path, 0);
+	if (run->pool != NULL)
+		u8v_pool_submit(run->pool, U8V_JOB_FILE, path, NULL);
+	else
+		check_path(run, path, 0);
 }

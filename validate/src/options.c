@@ -28,6 +28,9 @@ static const char usage[] =
     "file)\n"
     "  -q, --quiet           print nothing; the exit status tells\n"
     "  -r, --recursive       validate the files under each DIR\n"
+    "  -j, --jobs N          check N inputs at a time, and split a large\n"
+    "                        file among N threads (default: the online\n"
+    "                        CPUs); output comes in the order of -j 1\n"
     "      --replace         write the input to stdout with each maximal\n"
     "                        subpart replaced by U+FFFD (EF BF BD); "
     "reports\n"
@@ -52,6 +55,7 @@ static const struct option long_options[] = {
     {"all", no_argument, NULL, 'a'},
     {"quiet", no_argument, NULL, 'q'},
     {"recursive", no_argument, NULL, 'r'},
+    {"jobs", required_argument, NULL, 'j'},
     {"replace", no_argument, NULL, OPT_REPLACE},
     {"profile", required_argument, NULL, OPT_PROFILE},
     {"json", no_argument, NULL, OPT_JSON},
@@ -86,23 +90,42 @@ explain_kernel(const char *name)
 		        name);
 }
 
-/* U8VALIDATE_CHUNK: bytes per read(), for tests that cut the input at
- * every place; 0 when set but not a positive number. */
-static size_t
-chunk_from_environment(void)
+/* -j N: 1..U8V_MAX_JOBS, or 0 for anything else. */
+static unsigned
+jobs_from(const char *text)
+{
+	unsigned long value;
+	char *end;
+
+	errno = 0;
+	value = strtoul(text, &end, 10);
+	if (errno != 0 || *end != '\0' || end == text || text[0] == '-' ||
+	    value > U8V_MAX_JOBS)
+		return 0;
+	return (unsigned)value;
+}
+
+/* U8VALIDATE_CHUNK: bytes per read() and per mapped window, for tests
+ * that cut the input at every place.  Sets both in @o (the defaults when
+ * it is unset); -1 when it is set but not a number from 1 to 2^30. */
+static int
+chunk_from_environment(struct u8v_options *o)
 {
 	const char *text = getenv("U8VALIDATE_CHUNK");
 	unsigned long long value;
 	char *end;
 
+	o->chunk = U8V_DEFAULT_CHUNK;
+	o->window = U8V_DEFAULT_WINDOW;
 	if (text == NULL || *text == '\0')
-		return U8V_DEFAULT_CHUNK;
+		return 0;
 	errno = 0;
 	value = strtoull(text, &end, 10);
 	if (errno != 0 || *end != '\0' || value == 0 ||
 	    value > (unsigned long long)1 << 30 || text[0] == '-')
-		return 0;
-	return (size_t)value;
+		return -1;
+	o->chunk = o->window = (size_t)value;
+	return 0;
 }
 
 enum u8v_parsed
@@ -112,7 +135,7 @@ u8v_parse_options(int argc, char **argv, struct u8v_options *o)
 
 	memset(o, 0, sizeof *o);
 	opterr = 0; /* our own messages, one line each */
-	while ((c = getopt_long(argc, argv, ":aqrhV", long_options, NULL)) !=
+	while ((c = getopt_long(argc, argv, ":aqrj:hV", long_options, NULL)) !=
 	       -1) {
 		switch (c) {
 		case 'a':
@@ -123,6 +146,16 @@ u8v_parse_options(int argc, char **argv, struct u8v_options *o)
 			break;
 		case 'r':
 			o->recursive = 1;
+			break;
+		case 'j':
+			o->jobs = jobs_from(optarg);
+			if (o->jobs == 0) {
+				fprintf(stderr,
+				        "u8validate: -j wants a number of "
+				        "threads from 1 to %d\n",
+				        U8V_MAX_JOBS);
+				return U8V_BAD_USAGE;
+			}
 			break;
 		case OPT_REPLACE:
 			o->replace = 1;
@@ -174,8 +207,7 @@ u8v_parse_options(int argc, char **argv, struct u8v_options *o)
 			return U8V_BAD_USAGE;
 		}
 	}
-	o->chunk = chunk_from_environment();
-	if (o->chunk == 0) {
+	if (chunk_from_environment(o) != 0) {
 		fprintf(stderr, "u8validate: U8VALIDATE_CHUNK wants a number "
 		                "of bytes from 1 to 1073741824\n");
 		return U8V_BAD_USAGE;

@@ -13,6 +13,14 @@
  * enough that read() costs little per byte, small enough for L2. */
 #define U8V_DEFAULT_CHUNK ((size_t)256 * 1024)
 
+/* Bytes of a mapped file validated at a time unless U8VALIDATE_CHUNK
+ * says otherwise: large enough that the kernels prefetch from memory
+ * (they do from 1 MiB on), and a few of them stay resident. */
+#define U8V_DEFAULT_WINDOW ((size_t)4 << 20)
+
+/* -j accepts up to this many threads. */
+#define U8V_MAX_JOBS 1024
+
 enum u8v_format {
 	U8V_FORMAT_TEXT = 0, /* FILE:LINE:COLUMN: byte OFFSET: KIND (HEX) */
 	U8V_FORMAT_JSON      /* one JSON object per file (JSON Lines)     */
@@ -26,7 +34,9 @@ struct u8v_options {
 	enum u8v_format format;
 	/* --profile: NULL for Table 3-7, which takes the fast kernels */
 	const struct u8ref_profile *profile;
+	unsigned jobs; /* -j: threads; 0 for the online CPUs      */
 	size_t chunk;  /* read() size: U8VALIDATE_CHUNK or default */
+	size_t window; /* mapped window: U8VALIDATE_CHUNK or default */
 	char **paths;  /* operands; none means standard input      */
 	size_t npaths; /* how many                                 */
 };

@@ -56,10 +56,12 @@ json_string(struct u8v_writer *w, const char *text)
 
 int
 u8v_report_begin(struct u8v_report *r, const struct u8v_options *o,
-                 struct u8v_writer *out, const char *name)
+                 struct u8v_writer *out, struct u8v_writer *err,
+                 const char *name)
 {
 	r->o = o;
 	r->out = out;
+	r->err = err;
 	r->name = name;
 	r->shown = 0;
 	if (o->quiet || o->format != U8V_FORMAT_JSON)
@@ -96,9 +98,15 @@ int
 u8v_report_end(struct u8v_report *r, uint64_t errors, const char *failure)
 {
 	if (failure != NULL) {
-		/* A human reads stderr: keep it in order with our output. */
+		/* A human reads stderr: keep it in order with our output.
+		 * A failure to say it shows in the exit status anyway. */
 		u8v_flush(r->out);
-		fprintf(stderr, "u8validate: %s: %s\n", r->name, failure);
+		u8v_write(r->err, "u8validate: ", 12);
+		u8v_write(r->err, r->name, strlen(r->name));
+		u8v_write(r->err, ": ", 2);
+		u8v_write(r->err, failure, strlen(failure));
+		u8v_write(r->err, "\n", 1);
+		u8v_flush(r->err);
 	}
 	if (r->o->quiet || r->o->format != U8V_FORMAT_JSON)
 		return 0;

@@ -15,13 +15,15 @@
 struct u8v_report {
 	const struct u8v_options *o;
 	struct u8v_writer *out; /* stdout, or stderr under --replace   */
+	struct u8v_writer *err; /* stderr: why an input failed         */
 	const char *name;       /* the input as the user named it      */
 	uint64_t shown;         /* errors printed for this input       */
 };
 
 /* u8v_report_begin - start the report on input @name. */
 int u8v_report_begin(struct u8v_report *r, const struct u8v_options *o,
-                     struct u8v_writer *out, const char *name);
+                     struct u8v_writer *out, struct u8v_writer *err,
+                     const char *name);
 
 /* u8v_report_error - one error: printed unless --quiet, and unless it
  * is not the first and --all was not given. */

@@ -1,18 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scan.c - the streaming validator behind u8validate.
+ * scan.c - the validator behind u8validate: a file descriptor in, every
+ * error placed exactly, in constant memory.
  *
- * The input is read in chunks into one buffer.  Each chunk is validated
- * as far as it can be decided: a character cut by the chunk's end (a
- * "truncated" error that is only the chunk's fault) is carried to the
- * front of the buffer and read again with the next chunk.
+ * A regular file larger than one chunk, checked against Table 3-7 with
+ * no --replace, is mapped and validated where the page cache holds it,
+ * in windows (more threads may first accept it, split.c).
+ * Everything else (pipes, FIFOs, devices, small files, other profiles,
+ * --replace) is read in chunks into one buffer.  Either way each window
+ * or chunk is validated as far as it can be decided: a character cut by
+ * its end (a "truncated" error that is only the chunk's fault) is
+ * decided with the next one, read again from the buffer's front or the
+ * mapping.
  *
  * Table 3-7 runs on the library's fast kernels, which only stop at
  * errors, so valid text is never decoded.  Lines and columns are counted
  * only when someone may print them, and in a regular file not before
- * its first error: the bytes before it are then read again (pread) and
- * counted, which costs nothing on valid files, the common case, and one
- * more pass on the others.
+ * its first error: the bytes before it are then counted from the
+ * mapping, or read again (pread), which costs nothing on valid files,
+ * the common case, and one more pass on the others.
+ *
+ * A mapped file that shrinks raises SIGBUS where its pages were; the
+ * scan catches it (guard.c), or sees the new size before a window, and
+ * goes on reading the file with read() from the last byte it decided,
+ * so that it ends where the file now ends, as a file read all along
+ * would.
  *
  * Other profiles take the literal walk, one character at a time,
  * deciding a character only when U8V_SCAN_HOLD bytes (all the walk can
@@ -24,14 +36,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "guard.h"
+#include "map.h"
 #include "position.h"
 #include "scan.h"
+#include "split.h"
 
 /* One scan in progress. */
 struct scan {
 	const struct u8v_scanner *sc;
 	const struct u8v_sink *sink;
 	uint64_t base;                /* input offset of buf[0]          */
+	uint64_t done;                /* input decided and passed on     */
 	struct u8v_position position; /* of the next byte counted       */
 	uint64_t errors;              /* found so far                    */
 	int stop;       /* the first error was all we needed              */
@@ -40,6 +56,8 @@ struct scan {
 	int fd;         /* the input                                      */
 	int deferred;   /* a regular file's positions, not counted yet    */
 	off_t start;    /* its offset when the scan began                 */
+	const struct u8v_map *map; /* the file, when mapped              */
+	const uint8_t *mapped;     /* the input in it, from @start       */
 };
 
 int
@@ -71,29 +89,57 @@ pass_text(struct scan *st, const uint8_t *s, size_t n)
 		st->failed = 1;
 }
 
-/* Well-formed bytes under Table 3-7. */
+/*
+ * Well-formed bytes under Table 3-7, ending at input offset @upto.
+ * A mapping may vanish under any read: what is counted is kept only
+ * once the reading is over (so throughout this file).
+ */
 static void
-pass_valid(struct scan *st, const uint8_t *s, size_t n)
+pass_valid(struct scan *st, const uint8_t *s, size_t n, uint64_t upto)
 {
-	if (st->sc->positions && !st->deferred)
-		u8v_position_text(&st->position, s, n);
+	if (st->sc->positions && !st->deferred) {
+		struct u8v_position p = st->position;
+
+		u8v_position_text(&p, s, n);
+		st->position = p;
+	}
 	pass_text(st, s, n);
+	st->done = upto;
 }
 
 /*
  * The first error of a regular file read without counting: count the
- * bytes before it, all well-formed under Table 3-7, reading those before
- * buf[0] again.  Returns -1 (errno set) when the file cannot be read
- * again as it was.
+ * bytes before it, all well-formed under Table 3-7, from the mapping or
+ * by reading those before buf[0] again.  Returns -1 (errno set) when the
+ * file cannot be read again as it was.
  */
 static int
 catch_up(struct scan *st, const uint8_t *buf, size_t at)
 {
+	struct u8v_position p = st->position;
 	uint64_t done = 0;
 	ssize_t got;
 	size_t want;
 
-	st->deferred = 0;
+	if (st->mapped != NULL) {
+		uint64_t from = (uint64_t)st->start, n = st->base + at;
+
+		/* Other threads, if any, count most of a large file. */
+		if (st->sc->helpers > 0 && n >= 2 * U8V_SPLIT_PART &&
+		    u8v_split_count(st->map, from, from + n,
+		                    st->sc->helpers + 1, &p) == 0)
+			done = n;
+		for (; done < n; done += want) {
+			want = n - done < U8V_MAP_DROP ? (size_t)(n - done)
+			                               : (size_t)U8V_MAP_DROP;
+			u8v_position_text(&p, st->mapped + done, want);
+			u8v_map_drop(st->map, (uint64_t)st->start + done,
+			             (uint64_t)st->start + done + want);
+		}
+		st->position = p;
+		st->deferred = 0;
+		return 0;
+	}
 	while (done < st->base) {
 		want = st->base - done < U8V_SCAN_RECOUNT
 		           ? (size_t)(st->base - done)
@@ -108,10 +154,12 @@ catch_up(struct scan *st, const uint8_t *buf, size_t at)
 			return -1;
 		}
 		/* Counting is bytewise: a cut character costs nothing. */
-		u8v_position_text(&st->position, st->sc->recount, (size_t)got);
+		u8v_position_text(&p, st->sc->recount, (size_t)got);
 		done += (uint64_t)got;
 	}
-	u8v_position_text(&st->position, buf, at);
+	u8v_position_text(&p, buf, at);
+	st->position = p;
+	st->deferred = 0;
 	return 0;
 }
 
@@ -138,6 +186,7 @@ pass_error(struct scan *st, const uint8_t *buf, size_t at, size_t len,
 		u8v_position_unit(&st->position, 0);
 	}
 	st->errors++;
+	st->done = e.offset + len;
 	if (!st->sc->every_error)
 		st->stop = 1;
 	if (!st->failed && st->sink->error(st->sink->ctx, &e) != 0)
@@ -155,10 +204,10 @@ decide_fast(struct scan *st, const uint8_t *buf, size_t n, int end)
 		v = u8ref_validate_fast(buf + at, n - at);
 		bad = at + v.offset;
 		if (v.status == U8REF_OK) {
-			pass_valid(st, buf + at, n - at);
+			pass_valid(st, buf + at, n - at, st->base + n);
 			return n;
 		}
-		pass_valid(st, buf + at, bad - at);
+		pass_valid(st, buf + at, bad - at, st->base + bad);
 		/* "truncated" means the subpart reaches buf[n - 1]: before
 		 * the end of input, the next chunk decides. */
 		if (v.status == U8REF_TRUNCATED && !end)
@@ -206,48 +255,137 @@ read_some(int fd, uint8_t *to, size_t n)
 	return got;
 }
 
-enum u8v_scan_status
-u8v_scan(const struct u8v_scanner *sc, int fd, const struct u8v_sink *sink,
-         uint64_t *errors, int *read_errno)
+/* The input from st->base on, read in chunks. */
+static enum u8v_scan_status
+scan_read(struct scan *st)
 {
-	struct scan st = {.sc = sc, .sink = sink, .fd = fd};
+	const struct u8v_scanner *sc = st->sc;
 	size_t have = 0, decided;
-	struct stat info;
 	ssize_t got;
 	int end;
 
-	u8v_position_init(&st.position);
-	*read_errno = 0;
-	/* Only the fast path counts text in bulk; the walk counts as it
-	 * decodes anyway. */
-	if (sc->positions && sc->profile == NULL && fstat(fd, &info) == 0 &&
-	    S_ISREG(info.st_mode) && (st.start = lseek(fd, 0, SEEK_CUR)) >= 0)
-		st.deferred = 1;
 	for (;;) {
 		/* The carried bytes, then a chunk. */
-		got = read_some(fd, sc->buf + have, sc->chunk);
+		got = read_some(st->fd, sc->buf + have, sc->chunk);
 		if (got < 0) {
-			*read_errno = errno;
-			*errors = st.errors;
+			st->read_errno = errno;
 			return U8V_SCAN_READ_FAILED;
 		}
 		end = got == 0;
 		have += (size_t)got;
 		decided = sc->profile == NULL
-		              ? decide_fast(&st, sc->buf, have, end)
-		              : decide_walk(&st, sc->buf, have, end);
-		if (st.read_errno != 0) {
-			*read_errno = st.read_errno;
-			*errors = st.errors;
+		              ? decide_fast(st, sc->buf, have, end)
+		              : decide_walk(st, sc->buf, have, end);
+		if (st->read_errno != 0)
 			return U8V_SCAN_READ_FAILED;
-		}
-		if (st.stop || st.failed || end)
+		if (st->stop || st->failed || end)
 			break;
 		/* At most U8V_SCAN_HOLD - 1 bytes are left undecided. */
 		memmove(sc->buf, sc->buf + decided, have - decided);
-		st.base += decided;
+		st->base += decided;
 		have -= decided;
 	}
+	return st->failed ? U8V_SCAN_SINK_FAILED : U8V_SCAN_DONE;
+}
+
+/* One window of a mapped input: mapped[base..base+n), the last if
+ * @end; decide_fast reads it, so it runs guarded. */
+struct window {
+	struct scan *st;
+	size_t n, decided;
+	int end;
+};
+
+static void
+decide_window(void *ctx)
+{
+	struct window *w = ctx;
+
+	w->decided =
+	    decide_fast(w->st, w->st->mapped + w->st->base, w->n, w->end);
+}
+
+/* The mapped input shrank: read it on from the last byte decided. */
+static enum u8v_scan_status
+read_on(struct scan *st)
+{
+	st->mapped = NULL;
+	st->base = st->done;
+	if (lseek(st->fd, st->start + (off_t)st->done, SEEK_SET) < 0) {
+		st->read_errno = errno;
+		return U8V_SCAN_READ_FAILED;
+	}
+	return scan_read(st);
+}
+
+/* The input mapped: @size bytes from st->start on. */
+static enum u8v_scan_status
+scan_mapped(struct scan *st, const struct u8v_map *m, uint64_t size)
+{
+	const struct u8v_scanner *sc = st->sc;
+	struct window w = {.st = st};
+	uint64_t end = 0, dropped = 0;
+	struct stat info;
+
+	st->map = m;
+	st->mapped = m->bytes + st->start;
+	if (sc->helpers > 0 && size >= 2 * U8V_SPLIT_PART) {
+		/* What the threads accept needs no second look. */
+		st->base = u8v_split_accept(m, (uint64_t)st->start,
+		                            (uint64_t)st->start + size,
+		                            sc->helpers + 1) -
+		           (uint64_t)st->start;
+		st->done = dropped = end = st->base;
+	}
+	while (st->base < size && !st->stop && !st->failed) {
+		end = size - end > sc->window ? end + sc->window : size;
+		w.n = (size_t)(end - st->base);
+		w.end = end == size;
+		/* A file that shrank is read on from what is decided: ask
+		 * before each window (the page where the file now ends
+		 * reads as zeros past it), and catch SIGBUS in it. */
+		if (fstat(st->fd, &info) != 0 ||
+		    info.st_size < st->start + (off_t)end ||
+		    u8v_guarded(decide_window, &w) != 0)
+			return read_on(st);
+		if (st->read_errno != 0)
+			return U8V_SCAN_READ_FAILED;
+		st->base += w.decided;
+		if (st->base - dropped >= U8V_MAP_DROP) {
+			u8v_map_drop(m, (uint64_t)st->start + dropped,
+			             (uint64_t)st->start + st->base);
+			dropped = st->base;
+		}
+	}
+	return st->failed ? U8V_SCAN_SINK_FAILED : U8V_SCAN_DONE;
+}
+
+enum u8v_scan_status
+u8v_scan(const struct u8v_scanner *sc, int fd, const struct u8v_sink *sink,
+         uint64_t *errors, int *read_errno)
+{
+	struct scan st = {.sc = sc, .sink = sink, .fd = fd};
+	enum u8v_scan_status status;
+	struct u8v_map m = {NULL, 0};
+	struct stat info;
+	int regular;
+
+	u8v_position_init(&st.position);
+	regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode) &&
+	          (st.start = lseek(fd, 0, SEEK_CUR)) >= 0;
+	/* Only the fast path counts text in bulk; the walk counts as it
+	 * decodes anyway. */
+	if (regular && sc->positions && sc->profile == NULL)
+		st.deferred = 1;
+	if (regular && sc->profile == NULL && sink->text == NULL &&
+	    info.st_size - st.start > (off_t)sc->chunk &&
+	    u8v_map_open(&m, fd, (uint64_t)info.st_size) == 0)
+		status =
+		    scan_mapped(&st, &m, (uint64_t)(info.st_size - st.start));
+	else
+		status = scan_read(&st);
+	u8v_map_close(&m);
 	*errors = st.errors;
-	return st.failed ? U8V_SCAN_SINK_FAILED : U8V_SCAN_DONE;
+	*read_errno = st.read_errno;
+	return status;
 }

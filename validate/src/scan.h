@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scan.h - validate a file descriptor in chunks, in constant memory,
- * with every error placed exactly: offset, line, column, kind, bytes.
+ * scan.h - validate a file descriptor in chunks, or a regular file where
+ * the page cache holds it, in constant memory, with every error placed
+ * exactly: offset, line, column, kind, bytes.
  */
 #ifndef U8V_SCAN_H
 #define U8V_SCAN_H
@@ -33,9 +34,12 @@ struct u8v_sink {
 
 struct u8v_scanner {
 	const struct u8ref_profile *profile; /* NULL: Table 3-7, fast  */
-	size_t chunk;     /* bytes per read()                         */
+	size_t chunk;     /* bytes per read(); a regular file larger
+	                     than this is mapped                      */
+	size_t window;    /* bytes of a mapped file validated at once */
 	int every_error;  /* go on after the first error              */
 	int positions;    /* count lines and columns for reports      */
+	unsigned helpers; /* more threads a large mapped file may use */
 	uint8_t *buf;     /* U8V_SCAN_HOLD + chunk bytes              */
 	uint8_t *recount; /* U8V_SCAN_RECOUNT bytes, to count lines in
 	                     a regular file's bytes read before        */
@@ -64,7 +68,9 @@ void u8v_scanner_free(struct u8v_scanner *sc);
  * first, unless every_error) to @sink.  The errors are those
  * u8ref_validate reports when it is restarted after each error's
  * maximal subpart, on the whole input, wherever the chunks end.
- * @errors receives how many were found.
+ * @errors receives how many were found.  A regular file is mapped when
+ * it is larger than a chunk (see scan.c); u8v_guard_install must have
+ * run.
  */
 enum u8v_scan_status u8v_scan(const struct u8v_scanner *sc, int fd,
                               const struct u8v_sink *sink, uint64_t *errors,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * writer.c - buffered writes that survive short writes and EINTR and
- * stop at the first failure, which the caller turns into exit status 2.
+ * stop at the first failure, which the caller turns into exit status 2;
+ * or that hand each full buffer to a function instead.
  * SIGPIPE is ignored by main, so a closed pipe arrives here as EPIPE.
  */
 #include <errno.h>
@@ -16,8 +17,20 @@ void
 u8v_writer_init(struct u8v_writer *w, int fd)
 {
 	w->fd = fd;
+	w->drain = NULL;
+	w->ctx = NULL;
 	w->used = 0;
 	w->error = 0;
+}
+
+void
+u8v_writer_init_drain(struct u8v_writer *w,
+                      int (*drain)(void *ctx, const uint8_t *s, size_t n),
+                      void *ctx)
+{
+	u8v_writer_init(w, -1);
+	w->drain = drain;
+	w->ctx = ctx;
 }
 
 static int
@@ -25,6 +38,10 @@ write_all(struct u8v_writer *w, const uint8_t *s, size_t n)
 {
 	ssize_t done;
 
+	if (w->drain != NULL && n > 0) {
+		w->error = w->drain(w->ctx, s, n);
+		return w->error != 0 ? -1 : 0;
+	}
 	while (n > 0) {
 		done = write(w->fd, s, n);
 		if (done < 0) {
