@@ -5,7 +5,9 @@
  * ctest.
  *
  * Every argument is a file or a directory whose regular files (not
- * those starting with '.', nor README.md) run in name order.  A missing
+ * those starting with '.', nor README.md) run in name order; arguments
+ * starting with '-' are an engine's flags (the harness may add its own
+ * in LLVMFuzzerInitialize) and are passed over.  A missing
  * argument is an error; a failing input aborts in the harness, which is
  * the test's failure, and so does one running longer than U8FUZZ_TIMEOUT
  * seconds (default 25: SIGALRM's default action ends the process).
@@ -121,19 +123,23 @@ int
 main(int argc, char **argv)
 {
 	unsigned long ran = 0;
-	int k, rc = 0;
+	int k, paths = 0, rc = 0;
 
 	if (getenv("U8FUZZ_TIMEOUT") != NULL)
 		timeout = (unsigned)strtoul(getenv("U8FUZZ_TIMEOUT"), NULL, 10);
 	if (LLVMFuzzerInitialize != NULL)
 		LLVMFuzzerInitialize(&argc, &argv);
-	if (argc < 2) {
+	for (k = 1; k < argc; k++) {
+		if (argv[k][0] == '-')
+			continue;
+		paths++;
+		if (run_path(argv[k], &ran) != 0)
+			rc = 1;
+	}
+	if (paths == 0) {
 		fprintf(stderr, "usage: %s FILE|DIR...\n", argv[0]);
 		return 2;
 	}
-	for (k = 1; k < argc; k++)
-		if (run_path(argv[k], &ran) != 0)
-			rc = 1;
 	printf("%s: %lu inputs ran\n", argv[0], ran);
 	return rc;
 }
