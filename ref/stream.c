@@ -55,8 +55,11 @@ u8ref_stream_decode(struct u8ref_stream *st, const uint8_t *s, size_t n,
 		r = u8ref_walk(st->profile, buf, st->nheld + take, &hit_end);
 		if (hit_end && !(last && u + take == n)) {
 			/* Still undecided: the rest of the chunk is shorter
-			 * than a decision needs, so it all fits in held. */
-			memcpy(st->held + st->nheld, s + u, take);
+			 * than a decision needs, so it all fits in held.  (An
+			 * empty chunk may be NULL, and NULL + 0 is undefined.)
+			 */
+			if (take > 0)
+				memcpy(st->held + st->nheld, s + u, take);
 			st->nheld += take;
 			u += take;
 			break;
