@@ -5,16 +5,21 @@
  * ICU is the main oracle.  Every function hands the bytes to one ICU
  * mechanism and reports its answer unchanged: decoding through
  * u_strFromUTF8WithSub, one character through U8_NEXT, validation by
- * walking U8_NEXT, encoding through U8_APPEND.  ICU documents that since
- * ICU 60 the length of each ill-formed sequence it skips follows Unicode's
+ * walking U8_NEXT, encoding through U8_APPEND, streaming through a
+ * "UTF-8" UConverter and ucnv_toUnicode.  ICU documents that since ICU 60
+ * the length of each ill-formed sequence it skips follows Unicode's
  * maximal-subpart practice (unicode/utf.h); where it does not, the harness
  * must see it, so nothing here corrects ICU or falls back to u8ref.
  */
+#include <stdalign.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_err.h>
 #include <unicode/ustring.h>
+#include <unicode/utf16.h>
 #include <unicode/utf8.h>
 #include <unicode/uversion.h>
 
@@ -150,4 +155,197 @@ u8t_encode(uint32_t cp, uint8_t out[8])
 
 	U8_APPEND(out, i, 8, cp, refused);
 	return refused ? 0 : (size_t)i;
+}
+
+/*
+ * Streaming: one ICU converter per state, and the state holds all of it.
+ *
+ * ICU keeps what a chunk leaves undecided (the bytes of a character cut
+ * by the chunk's end) inside its UConverter, and documents for
+ * ucnv_toUnicode that a call with flush false "may hold back" such input
+ * for the next call, while flush true ends the input: the held bytes are
+ * then reported as truncated (U_TRUNCATED_CHAR_FOUND) to the callback,
+ * which substitutes.  So the converter itself must live in the state,
+ * with no heap behind it, because the ABI has no call to free anything:
+ * init opens a "UTF-8" converter, clones it into the state's buffer with
+ * ucnv_safeClone and closes the original.  The clone of the UTF-8
+ * converter owns nothing: its shared data is ICU's static table for the
+ * algorithmic UTF-8 converter (not reference counted), its substitution
+ * bytes are the array inside the clone, and the callback below has no
+ * context; so a state that is never closed, or is overwritten by the next
+ * init, leaks nothing (the tests run under LeakSanitizer).  Should ICU
+ * ever need the heap for the clone (U_SAFECLONE_ALLOCATED_WARNING), init
+ * closes it at once and the state decodes nothing, a failure the tests
+ * and the harness see rather than a leak.
+ *
+ * The clone points into itself (its substitution bytes), so the state
+ * must stay where init put it for the whole input, as the ABI has it.
+ */
+
+/* ICU's advice for ucnv_safeClone's buffer; ICU 72's UTF-8 converter
+ * needs 288 bytes of it. */
+enum { CLONE_BYTES = U_CNV_SAFECLONE_BUFFERSIZE };
+
+/* UTF-16 units converted per ucnv_toUnicode call; the loop goes on after
+ * U_BUFFER_OVERFLOW_ERROR, which keeps the rest inside the converter. */
+enum { UNITS = 256 };
+
+/* ucnv_toUnicode takes at most INT32_MAX bytes per call; longer chunks go
+ * in pieces of this many, which is ICU's own streaming again. */
+#define PIECE ((size_t)1 << 30)
+
+struct stream {
+	UConverter *cnv; /* the clone, inside clone[]; NULL if
+	                    init failed (the state decodes nothing) */
+	UChar high;      /* a high surrogate whose low one has not
+	                    come yet, or 0                          */
+	alignas(16) char clone[CLONE_BYTES]; /* ucnv_safeClone's buffer */
+};
+
+_Static_assert(sizeof(struct stream) <= 4096,
+               "u8t.h: a state is at most 4096 bytes");
+_Static_assert(alignof(struct stream) <= 16,
+               "u8t.h: the harness aligns the state to 16 bytes");
+
+U8T_EXPORT size_t
+u8t_stream_size(void)
+{
+	return sizeof(struct stream);
+}
+
+/*
+ * ucnv_safeClone is deprecated since ICU 71 in favour of ucnv_clone,
+ * which always allocates: cloning into memory the caller owns is exactly
+ * what a state without a destructor needs, and ICU 72 still does it (it
+ * says when it did not, with U_SAFECLONE_ALLOCATED_WARNING).
+ */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+static UConverter *
+clone_into(const UConverter *cnv, char *buf, int32_t size, UErrorCode *ec)
+{
+	return ucnv_safeClone(cnv, buf, &size, ec);
+}
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
+
+/*
+ * The substitution is that of the one-shot u8t_decode, whose
+ * u_strFromUTF8WithSub writes subchar U+FFFD for each ill-formed
+ * sequence: UCNV_TO_U_CALLBACK_SUBSTITUTE with no context substitutes
+ * for illegal and irregular input, and ICU reports a tail cut by the end
+ * of input (U_TRUNCATED_CHAR_FOUND) as illegal; a converter's toUnicode
+ * substitute is U+FFFD unless it is an MBCS table with a subchar1
+ * (ucnv_cbToUWriteSub), which UTF-8 is not.  It is also ICU's default;
+ * setting it says so.
+ */
+U8T_EXPORT void
+u8t_stream_init(void *state)
+{
+	struct stream *st = state;
+	UErrorCode ec = U_ZERO_ERROR;
+	UConverter *cnv = ucnv_open("UTF-8", &ec), *c = NULL;
+
+	st->cnv = NULL;
+	st->high = 0;
+	if (U_SUCCESS(ec))
+		c = clone_into(cnv, st->clone, (int32_t)sizeof st->clone, &ec);
+	ucnv_close(cnv); /* NULL is allowed */
+	if (c == NULL || U_FAILURE(ec))
+		return;
+	if (ec == U_SAFECLONE_ALLOCATED_WARNING) { /* on the heap: no */
+		ucnv_close(c);
+		return;
+	}
+	ucnv_setToUCallBack(c, UCNV_TO_U_CALLBACK_SUBSTITUTE, NULL, NULL, NULL,
+	                    &ec);
+	if (U_SUCCESS(ec))
+		st->cnv = c;
+}
+
+/* Appends one value if there is room. */
+static size_t
+put(uint32_t v, uint32_t *out, size_t k, size_t cap)
+{
+	if (k < cap)
+		out[k++] = v;
+	return k;
+}
+
+/*
+ * UTF-16 units to values, as u_strToUTF32 does for the one-shot: a pair
+ * is joined, a surrogate that is not half of a pair passes as it is.  A
+ * high surrogate at the end of the units waits in the state for the next
+ * units, in this call or the next: ICU writes both halves of a pair
+ * together, but nothing here depends on it.
+ */
+static size_t
+put_units(struct stream *st, const UChar *u, size_t nu, uint32_t *out, size_t k,
+          size_t cap)
+{
+	size_t i;
+
+	for (i = 0; i < nu; i++) {
+		if (st->high != 0 && U16_IS_TRAIL(u[i])) {
+			k = put((uint32_t)U16_GET_SUPPLEMENTARY(st->high, u[i]),
+			        out, k, cap);
+			st->high = 0;
+			continue;
+		}
+		if (st->high != 0) /* unpaired: as it is */
+			k = put(st->high, out, k, cap);
+		st->high = 0;
+		if (U16_IS_LEAD(u[i]))
+			st->high = u[i];
+		else
+			k = put(u[i], out, k, cap);
+	}
+	return k;
+}
+
+/*
+ * The chunk goes to ucnv_toUnicode with flush = last, after what the
+ * converter holds from the chunks before.  Each byte yields at most one
+ * value, and what the converter holds (at most three bytes of a
+ * character) at most one value a byte, so cap >= n + 4 is room for all.
+ * An empty last chunk still calls ucnv_toUnicode with flush, which
+ * substitutes for a held tail.
+ */
+U8T_EXPORT size_t
+u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
+                  uint32_t *out, size_t cap)
+{
+	static const char none[1] = {0}; /* a valid pointer for n == 0 */
+	struct stream *st = state;
+	const char *in = n > 0 ? (const char *)s : none;
+	size_t k = 0, at = 0;
+
+	if (st->cnv == NULL)
+		return 0;
+	do {
+		size_t piece = n - at < PIECE ? n - at : PIECE;
+		const char *src = in + at, *end = src + piece;
+		UBool flush = last && at + piece == n;
+		UErrorCode ec;
+
+		do {
+			UChar u16[UNITS], *t = u16;
+
+			ec = U_ZERO_ERROR;
+			ucnv_toUnicode(st->cnv, &t, u16 + UNITS, &src, end,
+			               NULL, flush, &ec);
+			k = put_units(st, u16, (size_t)(t - u16), out, k, cap);
+		} while (ec == U_BUFFER_OVERFLOW_ERROR);
+		if (U_FAILURE(ec))
+			break; /* the converter failed: nothing more */
+		at += piece;
+	} while (at < n);
+	if (last && st->high != 0) { /* a high surrogate at the very end */
+		k = put(st->high, out, k, cap);
+		st->high = 0;
+	}
+	return k;
 }

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * check_abi.c - every oracle this build made is a version-1 u8t target.
+ * check_abi.c - every oracle this build made is a u8t target of the
+ * version it says.
  *
- * Each oracle claims all six functions of u8t.h; that none exports
- * anything else is checked apart, on the dynamic symbol table
- * (exports.cmake, the oracles.exports test).
+ * Each oracle has all six functions of version 1 of u8t.h; one that
+ * streams has the three streaming functions as well and says version 2,
+ * the others have none of them and say 1 (u8t.h: all three or none, and
+ * only a version 2 target exports them).  That none exports anything
+ * else is checked apart, on the dynamic symbol table (exports.cmake, the
+ * oracles.exports tests).
  */
 #include <check.h>
 #include <string.h>
@@ -15,11 +19,11 @@
 START_TEST(test_abi_exports_all)
 {
 	struct u8o_oracle o = u8o_load(u8o_oracle_name((size_t)_i));
+	int want = u8o_oracle_streams(o.name) ? 2 : 1;
 	const char *name;
 
-	ck_assert_msg(
-	    o.abi_version != NULL && o.abi_version() == U8T_ABI_VERSION,
-	    "%s: u8t_abi_version missing or not %d", o.name, U8T_ABI_VERSION);
+	ck_assert_msg(o.abi_version != NULL && o.abi_version() == want,
+	              "%s: u8t_abi_version missing or not %d", o.name, want);
 	ck_assert_msg(o.name_fn != NULL, "%s: no u8t_name", o.name);
 	name = o.name_fn();
 	ck_assert_msg(name != NULL && name[0] != '\0', "%s: empty u8t_name",
@@ -28,6 +32,29 @@ START_TEST(test_abi_exports_all)
 	ck_assert_msg(o.validate != NULL, "%s: no u8t_validate", o.name);
 	ck_assert_msg(o.next != NULL, "%s: no u8t_next", o.name);
 	ck_assert_msg(o.encode != NULL, "%s: no u8t_encode", o.name);
+	u8o_unload(&o);
+}
+END_TEST
+
+/* u8t.h: the streaming functions, all three or none, exactly when the
+ * oracle is built to stream; and then a version 2 target. */
+START_TEST(test_abi_streams_all_or_none)
+{
+	struct u8o_oracle o = u8o_load(u8o_oracle_name((size_t)_i));
+	int found = (o.stream_size != NULL) + (o.stream_init != NULL) +
+	            (o.stream_decode != NULL);
+	int want = u8o_oracle_streams(o.name) ? 3 : 0;
+
+	ck_assert_msg(found == want,
+	              "%s: exports %d of the three streaming functions, want "
+	              "%d",
+	              o.name, found, want);
+	ck_assert_msg(found == 0 || o.abi_version() == 2,
+	              "%s: streams, but u8t_abi_version() is %d", o.name,
+	              o.abi_version());
+	ck_assert_msg(found == 3 || o.abi_version() == 1,
+	              "%s: does not stream, but u8t_abi_version() is %d",
+	              o.name, o.abi_version());
 	u8o_unload(&o);
 }
 END_TEST
@@ -100,6 +127,7 @@ abi_suite(void)
 	int n = (int)u8o_oracle_count();
 
 	tcase_add_loop_test(tc, test_abi_exports_all, 0, n);
+	tcase_add_loop_test(tc, test_abi_streams_all_or_none, 0, n);
 	tcase_add_loop_test(tc, test_abi_empty_input, 0, n);
 	tcase_add_loop_test(tc, test_abi_validate_without_err, 0, n);
 	tcase_add_loop_test(tc, test_abi_names_its_library, 0, n);

@@ -11,70 +11,14 @@
  * u8t_decode, u8t_validate and u8t_next.  Writing is checked against
  * sentinels for every cap from 0 to n.
  */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
-
 #include <check.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "fault.h"
 #include "fence.h"
 #include "suites.h"
 #include "testutil.h"
-
-/* What was running when a fault came: read by the signal handler. */
-static const char *volatile fault_oracle = "?";
-static const char *volatile fault_fn = "?";
-static const uint8_t *volatile fault_s;
-static volatile size_t fault_n;
-
-/* Async-signal-safe: appends text to buf[k..size). */
-static size_t
-append(char *buf, size_t k, size_t size, const char *text)
-{
-	while (*text != '\0' && k < size)
-		buf[k++] = *text++;
-	return k;
-}
-
-static void
-on_fault(int sig)
-{
-	static const char digits[] = "0123456789ABCDEF";
-	char msg[512];
-	size_t k = 0, i;
-	ssize_t written;
-
-	k = append(msg, k, sizeof msg, "fault in oracle ");
-	k = append(msg, k, sizeof msg, fault_oracle);
-	k = append(msg, k, sizeof msg, ", ");
-	k = append(msg, k, sizeof msg, fault_fn);
-	k = append(msg, k, sizeof msg, " on");
-	for (i = 0; i < fault_n && i < 64 && k + 3 < sizeof msg; i++) {
-		msg[k++] = ' ';
-		msg[k++] = digits[fault_s[i] >> 4];
-		msg[k++] = digits[fault_s[i] & 15];
-	}
-	k = append(msg, k, sizeof msg, "\n");
-	written = write(STDERR_FILENO, msg, k);
-	(void)written; /* dying either way */
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void
-report_faults(const char *oracle)
-{
-	struct sigaction sa;
-
-	fault_oracle = oracle;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_fault;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-}
 
 /* One page between two guards. */
 static struct u8s_fence
@@ -112,20 +56,18 @@ touch(const struct u8o_oracle *o, const struct u8s_fence *f, const uint8_t *in,
 		size_t k, len, err = (size_t)-1;
 		int valid;
 
-		fault_s = s;
-		fault_n = n;
-		fault_fn = "u8t_decode";
+		u8o_fault_running("u8t_decode", s, n);
 		k = o->decode(s, n, out, n);
 		U8O_REQUIRE(k <= n, "%s, %s: u8t_decode gives %zu values",
 		            o->title, u8o_hex(in, n).text, k);
-		fault_fn = "u8t_validate";
+		u8o_fault_running("u8t_validate", s, n);
 		valid = o->validate(s, n, &err);
 		U8O_REQUIRE(valid == 1
 		                ? err == (size_t)-1
 		                : valid == 0 && (err == (size_t)-1 || err < n),
 		            "%s, %s: u8t_validate gives %d at %zd", o->title,
 		            u8o_hex(in, n).text, valid, (ptrdiff_t)err);
-		fault_fn = "u8t_next";
+		u8o_fault_running("u8t_next", s, n);
 		len = o->next(s, n, &cp);
 		U8O_REQUIRE(len >= 1 && len <= n,
 		            "%s, %s: u8t_next consumes %zu bytes", o->title,
@@ -141,7 +83,7 @@ START_TEST(test_bounds_short_inputs)
 	uint8_t s[2];
 	unsigned a, b;
 
-	report_faults(oracle);
+	u8o_fault_report(oracle);
 	for (a = 0; a < 256; a++) {
 		s[0] = (uint8_t)a;
 		touch(&o, &f, s, 1);
@@ -164,7 +106,7 @@ START_TEST(test_bounds_pieces)
 	struct u8s_fence f = fence_up();
 	size_t c, i, j;
 
-	report_faults(oracle);
+	u8o_fault_report(oracle);
 	for (c = 0; c < u8o_cases_3_7_count; c++) {
 		const struct u8o_case *row = &u8o_cases_3_7[c];
 
@@ -189,11 +131,12 @@ START_TEST(test_bounds_long_input)
 	const struct u8o_case *ex = NULL;
 	struct u8s_fence f = fence_up();
 	uint32_t one[U8O_CASE_MAX], cut1[U8O_CASE_MAX], *out;
+	const uint8_t *cut;
 	uint8_t *in;
 	size_t c, n, k, none, ncut1, r, err = (size_t)-1;
 	int at_end;
 
-	report_faults(oracle);
+	u8o_fault_report(oracle);
 	for (c = 0; c < u8o_cases_3_7_count; c++)
 		if (strcmp(u8o_cases_3_7[c].what,
 		           "Unicode ch. 3 maximal subparts") == 0)
@@ -212,9 +155,7 @@ START_TEST(test_bounds_long_input)
 	for (at_end = 1; at_end >= 0; at_end--) {
 		const uint8_t *s = place(&f, in, n, at_end);
 
-		fault_s = s;
-		fault_n = n;
-		fault_fn = "u8t_decode";
+		u8o_fault_running("u8t_decode", s, n);
 		k = o.decode(s, n, out, n);
 		ck_assert_msg(k == REPEAT * none,
 		              "%s, %s x %d: u8t_decode gives %zu values, want "
@@ -228,7 +169,7 @@ START_TEST(test_bounds_long_input)
 			              o.title, u8o_hex(ex->in, ex->n).text,
 			              REPEAT, r,
 			              u8o_values(out + r * none, none).text);
-		fault_fn = "u8t_validate";
+		u8o_fault_running("u8t_validate", s, n);
 		ck_assert_msg(o.validate(s, n, &err) == 0 && err == ex->err,
 		              "%s, %s x %d: u8t_validate gives offset %zd",
 		              o.title, u8o_hex(ex->in, ex->n).text, REPEAT,
@@ -237,10 +178,9 @@ START_TEST(test_bounds_long_input)
 
 	/* Without its last byte, flush against the guard: the last copy
 	 * decodes as the example cut by one byte. */
-	fault_s = place(&f, in, n - 1, 1);
-	fault_n = n - 1;
-	fault_fn = "u8t_decode";
-	k = o.decode(fault_s, n - 1, out, n - 1);
+	cut = place(&f, in, n - 1, 1);
+	u8o_fault_running("u8t_decode", cut, n - 1);
+	k = o.decode(cut, n - 1, out, n - 1);
 	ck_assert_msg(k == (REPEAT - 1) * none + ncut1 &&
 	                  memcmp(out + (REPEAT - 1) * none, cut1,
 	                         ncut1 * sizeof *out) == 0,

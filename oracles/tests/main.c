@@ -24,6 +24,10 @@ main(void)
 	srunner_add_suite(sr, unistring_suite());
 	srunner_add_suite(sr, utf8proc_suite());
 	srunner_add_suite(sr, bounds_suite());
+	srunner_add_suite(sr, stream_suite());
+	srunner_add_suite(sr, stream_prompt_suite());
+	srunner_add_suite(sr, stream_state_suite());
+	srunner_add_suite(sr, stream_fence_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

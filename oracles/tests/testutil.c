@@ -20,8 +20,9 @@
 static const struct {
 	const char *name;
 	const char *path;
+	int streams;
 } built[] = {
-#define U8O_ORACLE(name, path) {name, path},
+#define U8O_ORACLE(name, path, streams) {name, path, streams},
 #include "oracle_list.h"
 #undef U8O_ORACLE
 };
@@ -47,6 +48,38 @@ u8o_oracle_built(const char *name)
 		if (strcmp(built[i].name, name) == 0)
 			return 1;
 	return 0;
+}
+
+int
+u8o_oracle_streams(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < U8O_COUNT(built); i++)
+		if (strcmp(built[i].name, name) == 0)
+			return built[i].streams;
+	return 0;
+}
+
+size_t
+u8o_stream_oracle_count(void)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < U8O_COUNT(built); i++)
+		k += built[i].streams != 0;
+	return k;
+}
+
+const char *
+u8o_stream_oracle_name(size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < U8O_COUNT(built); j++)
+		if (built[j].streams && i-- == 0)
+			return built[j].name;
+	return NULL;
 }
 
 /* dlsym returns a void *; ISO C has no conversion from it to a function
@@ -79,6 +112,10 @@ u8o_load(const char *name)
 	lookup(o.dl, "u8t_validate", &o.validate, sizeof o.validate);
 	lookup(o.dl, "u8t_next", &o.next, sizeof o.next);
 	lookup(o.dl, "u8t_encode", &o.encode, sizeof o.encode);
+	lookup(o.dl, "u8t_stream_size", &o.stream_size, sizeof o.stream_size);
+	lookup(o.dl, "u8t_stream_init", &o.stream_init, sizeof o.stream_init);
+	lookup(o.dl, "u8t_stream_decode", &o.stream_decode,
+	       sizeof o.stream_decode);
 	o.title = o.name_fn != NULL ? o.name_fn() : name;
 	if (o.title == NULL)
 		o.title = name;
@@ -136,7 +173,7 @@ u8o_exact_copy(const uint8_t *s, size_t n)
 {
 	uint8_t *p = malloc(n > 0 ? n : 1);
 
-	ck_assert_ptr_nonnull(p);
+	U8O_REQUIRE(p != NULL, "out of memory"); /* called in loops */
 	if (n > 0)
 		memcpy(p, s, n);
 	return p;

@@ -38,6 +38,9 @@ struct u8o_oracle {
 	u8t_validate_fn validate;
 	u8t_next_fn next;
 	u8t_encode_fn encode;
+	u8t_stream_size_fn stream_size; /* version 2: the three or none */
+	u8t_stream_init_fn stream_init;
+	u8t_stream_decode_fn stream_decode;
 };
 
 /* How many oracles this build made, and the i-th one's name. */
@@ -46,6 +49,14 @@ const char *u8o_oracle_name(size_t i);
 
 /* Whether this build made the oracle called name. */
 int u8o_oracle_built(const char *name);
+
+/* Whether the oracle called name is built to stream (u8_oracle's STREAM
+ * in oracles/CMakeLists.txt): what it claims, not what it exports. */
+int u8o_oracle_streams(const char *name);
+
+/* How many of the oracles built stream, and the i-th of them's name. */
+size_t u8o_stream_oracle_count(void);
+const char *u8o_stream_oracle_name(size_t i);
 
 /* dlopen the oracle called name and look up its functions; a test that
  * cannot load it fails with dlerror()'s text. */
