@@ -28,9 +28,11 @@
 #include <unistd.h>
 
 #include "calls.h"
+#include "chunking.h"
 #include "hex.h"
 #include "judge.h"
 #include "plan.h"
+#include "stream.h"
 #include "target.h"
 #include "u8f.h"
 #include "u8f_repro.h"
@@ -57,7 +59,9 @@ static unsigned functions;                            /* U8FUZZ_FUNCTIONS */
 static const char *
 explain(const void *addr)
 {
-	switch (u8c_stage_fate(&stage, addr)) {
+	int detail;
+
+	switch (u8c_stage_fate(&stage, addr, 0, &detail)) {
 	case U8C_FATE_OVERREAD:
 		return "read past the end of its input (s[n]: the guard "
 		       "page after it)";
@@ -65,8 +69,11 @@ explain(const void *addr)
 		return "read before the start of its input (s[-1]: the guard "
 		       "page before it)";
 	case U8C_FATE_OVERWRITE:
-		return "wrote past the end of its output (the guard page "
-		       "after it)";
+		return detail == U8C_DETAIL_STATE
+		           ? "wrote past the end of its stream state (the "
+		             "guard page after u8t_stream_size() bytes)"
+		           : "wrote past the end of its output (the guard "
+		             "page after it)";
 	default:
 		return NULL;
 	}
@@ -255,6 +262,68 @@ spelled(const uint8_t *s, size_t n)
 	return cp;
 }
 
+/*
+ * The chunks u8t_stream_decode gets besides the whole input and a byte a
+ * chunk: their lengths taken from the input's own bytes, s[k] % 5 for
+ * chunk k (empty chunks among them, the last one too), so the fuzzer's
+ * mutations move the cuts too.
+ */
+static void
+cuts_from_input(const uint8_t *s, size_t n)
+{
+	static uint16_t cuts[MAX_IN];
+	size_t ncuts = 0, at = 0;
+
+	for (size_t k = 0; n > 0 && ncuts < MAX_IN; k++) {
+		at += s[k % n] % 5;
+		if (at > n)
+			break;
+		cuts[ncuts++] = (uint16_t)at;
+	}
+	u8c_chunking_given_set(cuts, ncuts);
+}
+
+/* u8t_stream_decode on @item in each chunking, each judged and watched
+ * with the command that replays its chunks; then, with @probe, its
+ * probes (init, two states in turns), where u8conform runs them; the
+ * one-chunk run into @a for the consistency with u8t_decode. */
+static void
+judge_stream(const struct u8c_item *item, const struct u8c_judging *j,
+             const struct u8c_reading *in, struct u8c_answers *a, int probe)
+{
+	static char chunks[4 * MAX_IN + 16];
+	static const enum u8c_chunking_kind kinds[] = {
+	    U8C_CHUNK_WHOLE, U8C_CHUNK_GIVEN, U8C_CHUNK_BYTES};
+	static struct u8c_stream_ref ref;
+	static struct u8c_stream_whole whole;
+	static struct u8c_stream_probes probes;
+	struct u8c_stream_answers sa;
+	struct u8c_item chunked = *item;
+
+	u8c_stream_ref_make(&ref, profile, item->s, item->n);
+	cuts_from_input(item->s, item->n);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		chunked.chunking =
+		    (struct u8c_chunking){(uint8_t)kinds[k], 0, 0};
+		u8c_chunks_format(chunks, sizeof chunks, item->s, item->n,
+		                  &chunked.chunking);
+		u8f_watch_context(strchr(chunks, '|') != NULL
+		                      ? u8f_repro_chunks(chunks)
+		                      : u8f_repro_bytes(item->s, item->n));
+		u8c_call_stream(&stage, &target, &chunked, k == 0, &sa);
+		u8c_judge_stream(&tallies, j, &chunked, in, &ref, &sa, &whole);
+	}
+	u8f_watch_context(u8f_repro_bytes(item->s, item->n));
+	if (probe) {
+		u8c_call_stream_probes(&stage, &target, &chunked, &probes);
+		u8c_judge_stream_probes(&tallies, j, &chunked, in, &probes);
+	}
+	a->given[U8C_FN_STREAM] = U8C_ANSWER_GIVEN;
+	a->stream = whole.judged ? whole.out : NULL;
+	a->nstream = whole.nout;
+	a->stream_fits = whole.judged && whole.failure.level != U8C_FAIL;
+}
+
 /* Every exported function of the target on @item, then the judge. */
 static void
 judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
@@ -274,7 +343,7 @@ judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
 	for (int fn = 0; fn < U8C_FNS; fn++) {
 		int bytes = fn != U8C_FN_ENCODE;
 
-		if (!(identity.exports >> fn & 1u) ||
+		if (!(identity.exports >> fn & 1u) || fn == U8C_FN_STREAM ||
 		    bytes != (item->kind == U8C_ITEM_BYTES) ||
 		    (!bytes && !u8c_encoder_asked(identity.traits, item->cp)))
 			continue;
@@ -288,6 +357,9 @@ judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
 		u8c_call_probe(&stage, &target, a.probe_k, &a.probe_now);
 		a.probed = 1;
 	}
+	if (item->kind == U8C_ITEM_BYTES &&
+	    (identity.exports >> U8C_FN_STREAM & 1u))
+		judge_stream(item, &j, &in, &a, probe);
 	u8c_judge(&tallies, &j, item, item->kind == U8C_ITEM_BYTES ? &in : NULL,
 	          &a);
 }
@@ -324,7 +396,7 @@ reset(void)
 static int
 judge_bytes(const uint8_t *s, size_t n)
 {
-	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0};
+	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0, {0, 0, 0}};
 
 	u8f_watch_begin(s, n);
 	u8f_watch_context(u8f_repro_bytes(s, n));
@@ -367,15 +439,27 @@ shrunk(int what, const uint8_t *data, size_t size, size_t *n)
 	return small;
 }
 
-/* The input line and the command of a finding on bytes. */
+/* The input line and the command of a finding on bytes, in the chunks
+ * of @c when it is a stream's finding in more than one. */
 static void
-note_input(const uint8_t *s, size_t n, size_t size)
+note_input(const uint8_t *s, size_t n, size_t size,
+           const struct u8c_chunking *c)
 {
+	static char chunks[4 * MAX_IN + 16];
+	int chunked = c != NULL && c->kind != U8C_CHUNK_NONE &&
+	              c->kind != U8C_CHUNK_WHOLE;
+
 	u8f_note("  input:    ");
-	u8f_note_hex(s, n);
+	if (chunked) {
+		u8c_chunks_format(chunks, sizeof chunks, s, n, c);
+		u8f_note("%s", chunks);
+	} else {
+		u8f_note_hex(s, n);
+	}
 	if (n < size)
 		u8f_note(" (made smaller from %zu bytes)", size);
-	u8f_note("\n  reproduce: %s\n", u8f_repro_bytes(s, n));
+	u8f_note("\n  reproduce: %s\n",
+	         chunked ? u8f_repro_chunks(chunks) : u8f_repro_bytes(s, n));
 }
 
 /* Check @c's finding on bytes, on the smallest input that shows it. */
@@ -385,9 +469,11 @@ report_bytes(enum u8c_check_id c, const struct u8c_tally *found,
 {
 	size_t n;
 	const uint8_t *s = shrunk((int)c, data, size, &n);
+	const struct u8c_tally *t =
+	    tallies.t[c].failed > 0 ? &tallies.t[c] : found;
 
-	print_finding(c, tallies.t[c].failed > 0 ? &tallies.t[c] : found);
-	note_input(s, n, size);
+	print_finding(c, t);
+	note_input(s, n, size, t->nexamples > 0 ? &t->ex[0].chunking : NULL);
 }
 
 /* Check @c's finding on the code point given to u8t_encode. */
@@ -415,7 +501,8 @@ encode_all(const uint8_t *data, size_t size, uint32_t *writer)
 	for (size_t i = 0; (identity.exports >> U8C_FN_ENCODE & 1u) &&
 	                   i < size && asked < MAX_ENCODE;
 	     i++) {
-		struct u8c_item cp = {U8C_ITEM_CODE_POINT, NULL, 0, 0};
+		struct u8c_item cp = {
+		    U8C_ITEM_CODE_POINT, NULL, 0, 0, {0, 0, 0}};
 
 		if (data[i] >= 0x80 && data[i] <= 0xBF)
 			continue;
@@ -484,7 +571,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		u8f_note("FAIL isolation/output: the target wrote to stdout "
 		         "or stderr\n");
-		note_input(s, n, size);
+		note_input(s, n, size, NULL);
 	}
 	if (wrote_encoding && encode_all(data, size, &writer))
 		u8f_note("FAIL isolation/output: u8t_encode wrote to stdout "

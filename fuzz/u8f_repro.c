@@ -86,6 +86,12 @@ u8f_repro_bytes(const uint8_t *s, size_t n)
 }
 
 const char *
+u8f_repro_chunks(const char *chunks)
+{
+	return command(chunks);
+}
+
+const char *
 u8f_repro_file(const char *path)
 {
 	char at[4096];

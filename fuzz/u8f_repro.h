@@ -22,6 +22,10 @@ void u8f_repro_library(const char *path);
 const char *u8f_repro_bytes(const uint8_t *s, size_t n);
 const char *u8f_repro_code_point(uint32_t cp);
 
+/* The command for bytes in chunks for u8t_stream_decode, written as
+ * u8c_chunks_format writes them ("C2 | 80"). */
+const char *u8f_repro_chunks(const char *chunks);
+
 /* The command for the input kept in file @path (--input @path). */
 const char *u8f_repro_file(const char *path);
 

@@ -6,7 +6,9 @@
  * functions below, with C linkage and exactly these names.  u8conform
  * and the fuzzers load it with dlopen and call what it exports; nothing
  * else is required, and nothing of the harness is linked into it.  This
- * header is version 1 of the ABI; a later version will only add.
+ * header is version 2 of the ABI: version 1 and the streaming functions,
+ * which only a version 2 target exports.  A version 1 target stays
+ * valid; a later version will only add.
  *
  * For fuzz_diff_target to see inside a target, build the target (and its
  * library) with clang's -fsanitize=fuzzer-no-link: the fuzzer, linked
@@ -23,7 +25,7 @@
 extern "C" {
 #endif
 
-#define U8T_ABI_VERSION 1
+#define U8T_ABI_VERSION 2
 #define U8T_ERROR       0xFFFFFFFFu
 
 /* Exports a target marks with U8T_EXPORT stay visible when the library
@@ -43,7 +45,8 @@ extern "C" {
  * the library only in processes of its own.
  */
 
-/* Optional; a target without it is version 1. */
+/* Optional; a target without it is version 1.  A target exporting the
+ * streaming functions returns 2. */
 U8T_EXPORT int u8t_abi_version(void);
 
 /* Optional; a name for reports ("ICU 72.1"). */
@@ -111,6 +114,36 @@ U8T_EXPORT size_t u8t_next(const uint8_t *s, size_t n, uint32_t *cp);
  */
 U8T_EXPORT size_t u8t_encode(uint32_t cp, uint8_t out[8]);
 
+/*
+ * Streaming (version 2): optional, all three or none.
+ *
+ * u8t_stream_size - bytes of state, 1..4096.  The harness allocates them,
+ * 16-aligned, flush against a guard page.
+ */
+U8T_EXPORT size_t u8t_stream_size(void);
+
+/*
+ * u8t_stream_init - start a new input in @state, which holds nothing else:
+ * nothing of an earlier input may survive it.  Called before each input.
+ */
+U8T_EXPORT void u8t_stream_init(void *state);
+
+/*
+ * u8t_stream_decode - decode the next chunk s[0..n) of the current input.
+ * @last: nonzero on its final chunk.  @n may be 0, for the final chunk and
+ *        for any other; a chunk is never a reason to end the input.
+ * @out, @cap: room for at most @cap values; @cap >= @n + 4.
+ *
+ * Returns how many values were written.  Every character that ends in
+ * this chunk is written now; an incomplete tail is kept in @state, to be
+ * completed by the next chunk, or replaced at @last.  The chunk is not
+ * there after the call: no reading s[-1] (of the chunk before) or s[n].
+ * Like every function here, pure apart from @state: no static state, no
+ * writing outside state[0..u8t_stream_size()) or out[0..cap).
+ */
+U8T_EXPORT size_t u8t_stream_decode(void *state, const uint8_t *s, size_t n,
+                                    int last, uint32_t *out, size_t cap);
+
 /* The same functions as pointer types, for a harness that loads them. */
 typedef int (*u8t_abi_version_fn)(void);
 typedef const char *(*u8t_name_fn)(void);
@@ -119,6 +152,10 @@ typedef size_t (*u8t_decode_fn)(const uint8_t *, size_t, uint32_t *, size_t);
 typedef int (*u8t_validate_fn)(const uint8_t *, size_t, size_t *);
 typedef size_t (*u8t_next_fn)(const uint8_t *, size_t, uint32_t *);
 typedef size_t (*u8t_encode_fn)(uint32_t, uint8_t[8]);
+typedef size_t (*u8t_stream_size_fn)(void);
+typedef void (*u8t_stream_init_fn)(void *);
+typedef size_t (*u8t_stream_decode_fn)(void *, const uint8_t *, size_t, int,
+                                       uint32_t *, size_t);
 
 #ifdef __cplusplus
 }

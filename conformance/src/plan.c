@@ -9,32 +9,52 @@
 /* Surrogate pairs tell CESU-8 and WTF-8 apart; one in 64 is enough. */
 enum { PAIRS_SAMPLED = 64 };
 
-/* The default suite, in the order it runs. */
+/* Inputs of one and two bytes, the first of the short family. */
+enum { ONE_AND_TWO = 256 + 65536 };
+
+/* The surrogate pairs a stream gets: two high surrogates, every low. */
+enum { STREAMED_PAIRS = 2048 };
+
+/* The default suite, in the order it runs.  A stream gets every cut and
+ * pair of cuts of the class sequences, of all inputs of one and two bytes
+ * and of the long forms, and every inner cut with the chunks against the
+ * guard before them; every inner cut of the supplementary characters,
+ * every cut of the first STREAMED_PAIRS surrogate pairs; the cuts next to the
+ * multi-byte pieces of the text around class sequences, a byte a chunk
+ * and at random.  The 16.8 M inputs of three bytes are the class
+ * sequences' byte for byte, at 15 times their cost, and the other pairs
+ * are the first ones' with other bits: --exhaustive cuts them all. */
 static const struct u8c_plan_row default_rows[] = {
-    /* family                      placement         probes variants */
-    {&u8c_family_categories, U8C_GUARD_AFTER, 1, 1, 0, 0},
-    {&u8c_family_categories, U8C_GUARD_BEFORE, 0, 0, 0, 0},
-    {&u8c_family_context, U8C_GUARD_AFTER, 1, 0, 0, 0},
-    {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, 0, 0},
-    {&u8c_family_supplementary, U8C_GUARD_AFTER, 0, 0, 0, 0},
-    {&u8c_family_surrogate_pairs, U8C_GUARD_AFTER, 0, PAIRS_SAMPLED, 0, 0},
-    {&u8c_family_long_forms, U8C_GUARD_AFTER, 0, 0, 0, 0},
-    {&u8c_family_encoder, U8C_GUARD_AFTER, 0, 0, 0, 0},
+    /* family                   placement     probes variants  stream
+     * first, count (0: the rest of the family) */
+    {&u8c_family_categories, U8C_GUARD_AFTER, 1, 1, U8C_STREAM_PAIRS, 0, 0},
+    {&u8c_family_categories, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_INNER, 0, 0},
+    {&u8c_family_context, U8C_GUARD_AFTER, 1, 0, U8C_STREAM_LONG, 0, 0},
+    {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PAIRS, 0,
+     ONE_AND_TWO},
+    {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, ONE_AND_TWO, 0},
+    {&u8c_family_supplementary, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_INNER, 0, 0},
+    {&u8c_family_surrogate_pairs, U8C_GUARD_AFTER, 0, PAIRS_SAMPLED,
+     U8C_STREAM_CUTS, 0, STREAMED_PAIRS},
+    {&u8c_family_surrogate_pairs, U8C_GUARD_AFTER, 0, PAIRS_SAMPLED,
+     U8C_STREAM_NONE, STREAMED_PAIRS, 0},
+    {&u8c_family_long_forms, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PAIRS, 0, 0},
+    {&u8c_family_encoder, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, 0, 0},
 };
 
 /* --input: the input against the guard after it, with the probes and
  * the variant, then against the guard before it. */
 static const struct u8c_plan_row one_rows[] = {
-    {&u8c_family_one, U8C_GUARD_AFTER, 1, 1, 0, 0},
-    {&u8c_family_one, U8C_GUARD_BEFORE, 0, 0, 0, 0},
+    {&u8c_family_one, U8C_GUARD_AFTER, 1, 1, U8C_STREAM_PAIRS, 0, 0},
+    {&u8c_family_one, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_INNER, 0, 0},
 };
 
 static const struct u8c_plan_row one_code_point_rows[] = {
-    {&u8c_family_one_code_point, U8C_GUARD_AFTER, 0, 0, 0, 0},
+    {&u8c_family_one_code_point, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, 0, 0},
 };
 
 static const struct u8c_plan_row exhaustive_rows[] = {
-    {&u8c_family_exhaustive, U8C_GUARD_AFTER, 0, 0, 0, 0},
+    {&u8c_family_exhaustive, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_CUTS, 0, 0},
 };
 
 static void
@@ -43,7 +63,9 @@ take(struct u8c_plan *plan, const struct u8c_plan_row *rows, size_t n)
 	memcpy(plan->rows, rows, n * sizeof *rows);
 	plan->nrows = n;
 	for (size_t r = 0; r < n; r++)
-		plan->rows[r].count = rows[r].family->count();
+		if (rows[r].count == 0)
+			plan->rows[r].count =
+			    rows[r].family->count() - rows[r].first;
 }
 
 void
@@ -78,6 +100,14 @@ u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
 		}
 		break;
 	}
+}
+
+void
+u8c_plan_given_chunks(struct u8c_plan *plan)
+{
+	for (size_t r = 0; r < plan->nrows; r++)
+		if (plan->rows[r].stream != U8C_STREAM_NONE)
+			plan->rows[r].stream = U8C_STREAM_GIVEN;
 }
 
 size_t

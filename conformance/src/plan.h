@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "chunking.h"
 #include "families.h"
 #include "u8ref.h"
 
@@ -27,6 +28,7 @@ struct u8c_plan_row {
 	int probes;   /* the state probe after every item               */
 	int variants; /* diagnose the variant on every variants-th item
 	                 (0: never)                                      */
+	enum u8c_stream_mode stream; /* the chunkings a stream gets    */
 	size_t first; /* items first .. first + count - 1 of the family */
 	size_t count;
 };
@@ -54,6 +56,10 @@ struct u8c_plan {
  */
 void u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
                    size_t shards, int code_point);
+
+/* u8c_plan_given_chunks - with U8C_PLAN_ONE: the input's own cuts
+ * (--input "E0|A0 80"), which its rows give a stream instead. */
+void u8c_plan_given_chunks(struct u8c_plan *plan);
 
 /* Items in all rows of @kind (bytes or code points). */
 size_t u8c_plan_items(const struct u8c_plan *plan, enum u8c_item_kind kind);

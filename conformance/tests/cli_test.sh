@@ -1,12 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# cli_test.sh U8CONFORM NOT_A_TARGET ABI_2 CORRECT WARN_ONLY - bad input to
+# cli_test.sh U8CONFORM NOT_A_TARGET ABI_NEXT CORRECT WARN_ONLY - bad input to
 # the CLI gets one clear line on stderr, exit status 2 and nothing on
 # stdout; a report that cannot be written is exit status 2 and one line;
 # u8conform needs no writable /tmp; a WARN stays a WARN at any --input
 # length.
 set -u
-u8conform=$1 no_symbols=$2 abi_2=$3 correct=$4 warn_only=$5
+u8conform=$1 no_symbols=$2 abi_next=$3 correct=$4 warn_only=$5
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'not an ELF file\n' >"$work/text.so"
@@ -42,7 +42,7 @@ expect 2 "No such file" "$work/missing.so"
 expect 2 "text.so" "$work/text.so"
 expect 2 "exports none of u8t_decode" "$no_symbols"
 expect 2 "not a regular file" "$work"
-expect 2 "u8t_abi_version() is 2" "$abi_2"
+expect 2 "u8t_abi_version() is 3" "$abi_next"
 expect 2 "unknown or incomplete option" --bogus "$no_symbols"
 expect 2 "unknown format" --format xml "$no_symbols"
 expect 2 "unknown profile" --profile utf-9 "$no_symbols"

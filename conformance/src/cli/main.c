@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "build.h"
+#include "chunking.h"
 #include "expect_file.h"
 #include "merge.h"
 #include "options.h"
@@ -116,6 +117,10 @@ make_plan(struct u8c_plan *plan, const struct u8c_options *o)
 		else
 			u8c_family_one_set(o->input_bytes, o->input_len);
 		u8c_plan_make(plan, U8C_PLAN_ONE, 0, 0, o->input_is_code_point);
+		if (o->input_chunked) {
+			u8c_chunking_given_set(o->input_cuts, o->input_ncuts);
+			u8c_plan_given_chunks(plan);
+		}
 	} else if (o->exhaustive) {
 		u8c_plan_make(plan, U8C_PLAN_EXHAUSTIVE, o->shard, o->shards,
 		              0);

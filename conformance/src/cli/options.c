@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "chunking.h"
 #include "hex.h"
 #include "options.h"
 #include "shape.h"
@@ -33,7 +34,8 @@ static const char usage[] =
     "  --input HEX|@FILE|U+XXXX  run one input (hex bytes, a regular file's\n"
     "                            bytes, or a code point for u8t_encode)\n"
     "                            through every function, side by side with\n"
-    "                            the reference\n"
+    "                            the reference; \"E0|A0 80\" also gives\n"
+    "                            u8t_stream_decode those chunks\n"
     "  --exhaustive              every byte sequence of 1..4 bytes instead of\n"
     "                            the default suite (4,311,810,304 inputs)\n"
     "  --jobs N                  worker processes, 1..64 (default: online\n"
@@ -114,7 +116,8 @@ shard(const char *arg, struct u8c_options *o)
 	return 0;
 }
 
-/* --input's argument: @FILE (a regular file), U+XXXX, or hex bytes. */
+/* --input's argument: @FILE (a regular file), U+XXXX, hex bytes, or
+ * hex bytes in chunks for u8t_stream_decode ("E0|A0 80"). */
 static int
 input(const char *arg, struct u8c_options *o)
 {
@@ -146,6 +149,16 @@ input(const char *arg, struct u8c_options *o)
 			           "(U+ and 1..8 hex digits)",
 			           arg);
 		o->input_is_code_point = 1;
+		return 0;
+	}
+	if (strchr(arg, '|') != NULL) {
+		if (u8c_chunks_parse(arg, o->input_bytes, U8C_MAX_INPUT,
+		                     &o->input_len, o->input_cuts,
+		                     &o->input_ncuts) != 0)
+			return bad("--input: '%s' is not hex bytes in chunks "
+			           "(\"E0|A0 80\"), at most %d bytes",
+			           arg, U8C_MAX_INPUT);
+		o->input_chunked = 1;
 		return 0;
 	}
 	switch (

@@ -28,6 +28,10 @@ struct u8c_options {
 	int input, input_is_code_point;
 	uint8_t input_bytes[U8C_MAX_INPUT];
 	size_t input_len;
+	/* "E0|A0 80": the stream's chunks, a cut at each bar */
+	int input_chunked;
+	uint16_t input_cuts[U8C_MAX_INPUT];
+	size_t input_ncuts;
 	uint32_t input_code_point;
 	char **reports; /* --merge: the shards' JSON reports */
 	int nreports;

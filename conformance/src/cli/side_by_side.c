@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "chunking.h"
 #include "hex.h"
 #include "side_by_side.h"
 #include "u8t.h"
@@ -47,6 +48,56 @@ steps(FILE *out, const char *fn, const char *who, const uint32_t *cp,
 		else
 			fprintf(out, " [%zu] %04X", len[i], (unsigned)cp[i]);
 	fputc('\n', out);
+}
+
+/* Values v[0..n) a chunk at a time, after[k] of them by the end of
+ * chunk k: "(nothing) | 0080". */
+static void
+chunked(FILE *out, const char *fn, const char *who, const uint32_t *v,
+        const size_t *after, size_t nchunks)
+{
+	static char text[12 * U8C_MAX_INPUT];
+	size_t from = 0;
+
+	fprintf(out, "%-10s %-10s", fn, who);
+	for (size_t k = 0; k < nchunks; k++) {
+		u8s_code_points_format(text, sizeof text, v + from,
+		                       after[k] - from);
+		fprintf(out, "%s %s", k > 0 ? " |" : "", text);
+		from = after[k];
+	}
+	fputc('\n', out);
+}
+
+/* u8t_stream_decode and u8ref's stream, chunk by chunk. */
+static void
+stream_view(FILE *out, const struct u8c_item *item,
+            const struct u8ref_profile *p, const struct u8c_capture *c)
+{
+	static uint32_t want[2 * U8C_MAX_INPUT];
+	static size_t after[U8C_MAX_INPUT + 1];
+	static char text[4 * U8C_MAX_INPUT + 16];
+	struct u8c_chunking given = {U8C_CHUNK_GIVEN, 0, 0};
+	struct u8ref_stream st;
+	size_t nchunks = c->stream_ncuts + 1, from = 0, nwant = 0, used;
+
+	if (!answered(out, "stream", c, U8C_FN_STREAM))
+		return;
+	u8c_chunks_format(text, sizeof text, item->s, item->n, &given);
+	line(out, "stream", "chunks", nchunks > 1 ? text : "one");
+	chunked(out, "", "target", c->stream, c->stream_after, nchunks);
+	u8ref_stream_init(&st, p);
+	/* values never outnumber bytes, so one call takes each chunk */
+	for (size_t k = 0; k < nchunks; k++) {
+		size_t to = k < c->stream_ncuts ? c->stream_cuts[k] : item->n;
+
+		nwant += u8ref_stream_decode(
+		    &st, item->s + from, to - from, k + 1 == nchunks,
+		    want + nwant, sizeof want / sizeof *want - nwant, &used);
+		from = to;
+		after[k] = nwant;
+	}
+	chunked(out, "", "reference", want, after, nchunks);
 }
 
 static void
@@ -99,6 +150,7 @@ bytes_view(FILE *out, const struct u8c_item *item,
 		}
 		steps(out, "", "reference", cps, lens, k);
 	}
+	stream_view(out, item, p, c);
 }
 
 static void

@@ -50,6 +50,50 @@ u8c_encoder_asked(unsigned traits, uint32_t cp)
 	       !(cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF));
 }
 
+/* The most state a stream may ask for (u8t_stream_size), in bytes. */
+enum { U8C_STATE_MAX = 4096 };
+
+/* u8t_stream_decode on one chunking of an item (the item's chunking),
+ * from u8t_stream_init on. */
+struct u8c_stream_answers {
+	size_t ncuts;
+	const uint16_t *cuts; /* where its chunks part: ncuts + 1 chunks   */
+	size_t nout;
+	const uint32_t *out; /* every chunk's values, one after another    */
+	const size_t *after; /* after[k]: values written by the end of
+	                        chunk k, k = 0..ncuts                      */
+	size_t over;         /* the chunk that returned more than its cap,
+	                        or SIZE_MAX; then the rest was not called */
+	size_t over_got, over_cap;
+	size_t scribbled;  /* the chunk by which bytes beside the state
+	                      had changed, or SIZE_MAX                  */
+	size_t state_size; /* u8t_stream_size()                        */
+};
+
+/* What the stream's probes of an item found, every input fed a byte a
+ * chunk: the probe input in a state of its own; in a used state, left in
+ * the middle of the item, after u8t_stream_init; and the item and the
+ * probe input in two states taking turns, beside the item alone. */
+enum { U8C_STREAM_PROBE_MAX = 64 };
+struct u8c_stream_probes {
+	int ran;            /* they did, to the end                 */
+	size_t nafter_init; /* the probe input after init on a used
+	                       state                                */
+	uint32_t after_init[U8C_STREAM_PROBE_MAX];
+	size_t nalone; /* the probe input in a new state        */
+	uint32_t alone[U8C_STREAM_PROBE_MAX];
+	size_t nturns_item; /* the item, taking turns                */
+	const uint32_t *turns_item;
+	size_t nbytes_item; /* the item a byte a chunk, alone        */
+	const uint32_t *bytes_item;
+	size_t nturns_probe; /* the probe input, taking turns         */
+	uint32_t turns_probe[U8C_STREAM_PROBE_MAX];
+};
+
+/* The fixed input of the stream's probes: characters of 2, 3 and 4
+ * bytes, which a state shared by mistake would take apart. */
+extern const uint8_t u8c_stream_probe_input[9];
+
 struct u8c_answers {
 	uint8_t given[U8C_FNS]; /* enum u8c_answer, per function          */
 	/* u8t_decode(s, n, out, cap) */
@@ -78,6 +122,12 @@ struct u8c_answers {
 	/* u8t_encode(cp, out) */
 	size_t nencode;
 	uint8_t encode[8];
+	/* u8t_stream_decode on the whole item in one chunk, and the
+	 * stream's probes (given[U8C_FN_STREAM] says whether they ran) */
+	size_t nstream;
+	const uint32_t *stream;
+	int stream_fits; /* the one chunk's values are the reading's */
+	struct u8c_stream_probes stream_probes;
 	/* the state probe after this item */
 	int probed;                          /* it ran                    */
 	unsigned probe_k;                    /* on u8c_probe_inputs[k]    */

@@ -11,10 +11,17 @@
 #include "checks.h"
 
 const char *const u8c_fn_names[U8C_FNS] = {
-    [U8C_FN_DECODE] = "decode",
-    [U8C_FN_VALIDATE] = "validate",
-    [U8C_FN_NEXT] = "next",
-    [U8C_FN_ENCODE] = "encode",
+    [U8C_FN_DECODE] = "decode", [U8C_FN_VALIDATE] = "validate",
+    [U8C_FN_NEXT] = "next",     [U8C_FN_ENCODE] = "encode",
+    [U8C_FN_STREAM] = "stream",
+};
+
+const char *const u8c_fn_titles[U8C_FNS] = {
+    [U8C_FN_DECODE] = "u8t_decode",
+    [U8C_FN_VALIDATE] = "u8t_validate",
+    [U8C_FN_NEXT] = "u8t_next",
+    [U8C_FN_ENCODE] = "u8t_encode",
+    [U8C_FN_STREAM] = "u8t_stream_decode",
 };
 
 /* "decode,next" into bits of enum u8c_fn; each name once. */
@@ -57,7 +64,12 @@ static const struct u8c_check checks[U8C_CHECKS] = {
 	                     U8C_GROUP_##name},
             U8C_GROUP_LIST(NEXT_ROW)
 #undef NEXT_ROW
-                /* clang-format off */
+#define STREAM_ROW(name, id, title)                                            \
+	[U8C_STREAM_##name] = {"stream/" id, "u8t_stream_decode: " title,      \
+	                       U8C_FN_STREAM, U8C_GROUP_##name},
+                U8C_GROUP_LIST(STREAM_ROW)
+#undef STREAM_ROW
+                    /* clang-format off */
 	[U8C_DECODE_REPLACEMENT] = {"decode/replacement", "u8t_decode: U+FFFD per maximal subpart", U8C_FN_DECODE, -1},
 	[U8C_DECODE_DROPS] = {"decode/drops", "u8t_decode: ill-formed input replaced, not dropped", U8C_FN_DECODE, -1},
 	[U8C_DECODE_BOM] = {"decode/bom", "u8t_decode: a leading BOM kept as U+FEFF", U8C_FN_DECODE, -1},
@@ -80,6 +92,17 @@ static const struct u8c_check checks[U8C_CHECKS] = {
 	[U8C_ISOLATION_OUTPUT] = {"isolation/output", "never writes to stdout or stderr", U8C_FN_ANY, -1},
 	[U8C_ISOLATION_SPAWN] = {"isolation/spawn", "never starts a process or a program", U8C_FN_ANY, -1},
 	[U8C_ISOLATION_KILL] = {"isolation/kill", "never signals another process", U8C_FN_ANY, -1},
+	[U8C_STREAM_REPLACEMENT] = {"stream/replacement", "u8t_stream_decode: U+FFFD per maximal subpart", U8C_FN_STREAM, -1},
+	[U8C_STREAM_DROPS] = {"stream/drops", "u8t_stream_decode: ill-formed input replaced, not dropped", U8C_FN_STREAM, -1},
+	[U8C_STREAM_BOM] = {"stream/bom", "u8t_stream_decode: a leading BOM kept as U+FEFF", U8C_FN_STREAM, -1},
+	[U8C_STREAM_PROMPT] = {"stream/prompt", "u8t_stream_decode: every character written by the chunk it ends in", U8C_FN_STREAM, -1},
+	[U8C_STREAM_EARLY] = {"stream/early", "u8t_stream_decode: an incomplete tail kept, not replaced, until the last chunk", U8C_FN_STREAM, -1},
+	[U8C_STREAM_FLUSH] = {"stream/flush", "u8t_stream_decode: an incomplete tail replaced at the last chunk", U8C_FN_STREAM, -1},
+	[U8C_STREAM_INIT] = {"stream/init", "u8t_stream_init: nothing of the previous input left", U8C_FN_STREAM, -1},
+	[U8C_STREAM_INDEPENDENT] = {"stream/independent", "u8t_stream_decode: two states interleaved give what each gives alone", U8C_FN_STREAM, -1},
+	[U8C_ABI_STREAM_SIZE] = {"abi/stream-size", "u8t_stream_size: 1..4096 bytes", U8C_FN_STREAM, -1},
+	[U8C_ABI_STREAM_CAP] = {"abi/stream-cap", "u8t_stream_decode: returns at most cap", U8C_FN_STREAM, -1},
+	[U8C_CONSISTENCY_DECODE_STREAM] = {"consistency/decode-stream", "u8t_stream_decode in one chunk gives what u8t_decode gives", U8C_FN_ANY, -1},
     /* clang-format on */
 };
 

@@ -22,16 +22,22 @@ enum u8c_fn {
 	U8C_FN_VALIDATE,
 	U8C_FN_NEXT,
 	U8C_FN_ENCODE,
+	U8C_FN_STREAM, /* u8t_stream_size, _init and _decode (ABI 2) */
 	U8C_FNS,
 	U8C_FN_ANY = U8C_FNS, /* a check of the target as a whole */
 };
 
 /* The functions that decode bytes, as bits. */
 #define U8C_DECODING_FNS                                                       \
-	(1u << U8C_FN_DECODE | 1u << U8C_FN_VALIDATE | 1u << U8C_FN_NEXT)
+	(1u << U8C_FN_DECODE | 1u << U8C_FN_VALIDATE | 1u << U8C_FN_NEXT |     \
+	 1u << U8C_FN_STREAM)
+/* Every function, as bits. */
+#define U8C_ALL_FNS ((1u << U8C_FNS) - 1)
 
-/* Short names ("decode"), as --functions and reports spell them. */
+/* Short names ("decode"), as --functions and reports spell them; the
+ * functions' own names ("u8t_decode", "u8t_stream_decode"). */
 extern const char *const u8c_fn_names[U8C_FNS];
+extern const char *const u8c_fn_titles[U8C_FNS];
 
 /* u8c_fn_list_parse - "decode,next" into bits of enum u8c_fn: each name
  * once, at least one.  Returns 0, or -1 for anything else. */
@@ -42,7 +48,8 @@ enum u8c_fate {
 	U8C_FATE_CRASH,     /* killed by a signal (detail: the signal)       */
 	U8C_FATE_OVERREAD,  /* read past the end of its input                */
 	U8C_FATE_UNDERREAD, /* read before the start of its input            */
-	U8C_FATE_OVERWRITE, /* wrote past the end of its output              */
+	U8C_FATE_OVERWRITE, /* wrote past the end of its output (detail:
+	                       U8C_DETAIL_STATE for a stream's state)       */
 	U8C_FATE_HANG,      /* no answer within the timeout                  */
 	U8C_FATE_EXIT,      /* called exit (detail: the status)              */
 	U8C_FATE_OUTPUT,    /* wrote to stdout or stderr                     */
@@ -50,6 +57,9 @@ enum u8c_fate {
 	U8C_FATE_KILL,      /* sent a signal to another process              */
 	U8C_FATES
 };
+
+/* The detail of an over-write past u8t_stream_size() bytes of state. */
+enum { U8C_DETAIL_STATE = -1 };
 
 enum u8c_check_id {
 #define U8C_DECODE_ID(name, id, title) U8C_DECODE_##name,
@@ -83,6 +93,20 @@ enum u8c_check_id {
 	U8C_ISOLATION_OUTPUT,
 	U8C_ISOLATION_SPAWN,
 	U8C_ISOLATION_KILL,
+#define U8C_STREAM_ID(name, id, title) U8C_STREAM_##name,
+	U8C_GROUP_LIST(U8C_STREAM_ID)
+#undef U8C_STREAM_ID
+	    U8C_STREAM_REPLACEMENT,
+	U8C_STREAM_DROPS,
+	U8C_STREAM_BOM,
+	U8C_STREAM_PROMPT,
+	U8C_STREAM_EARLY,
+	U8C_STREAM_FLUSH,
+	U8C_STREAM_INIT,
+	U8C_STREAM_INDEPENDENT,
+	U8C_ABI_STREAM_SIZE,
+	U8C_ABI_STREAM_CAP,
+	U8C_CONSISTENCY_DECODE_STREAM,
 	U8C_CHECKS
 };
 
@@ -103,12 +127,15 @@ struct u8c_check {
 /* The row of check @c. */
 const struct u8c_check *u8c_check(enum u8c_check_id c);
 
-/* The check of @fn (decode, validate or next) for group @g. */
+/* The check of @fn (decode, validate, next or stream) for group @g. */
 static inline enum u8c_check_id
 u8c_check_of_group(enum u8c_fn fn, enum u8c_group g)
 {
-	return (enum u8c_check_id)(U8C_DECODE_ROW_00_7F + (int)fn * U8C_GROUPS +
-	                           (int)g);
+	return (enum u8c_check_id)(
+	    (fn == U8C_FN_STREAM
+	         ? U8C_STREAM_ROW_00_7F
+	         : U8C_DECODE_ROW_00_7F + (int)fn * U8C_GROUPS) +
+	    (int)g);
 }
 
 /* The isolation check of @fate. */

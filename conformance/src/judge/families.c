@@ -38,7 +38,7 @@ u8c_byte_class(uint8_t b)
 struct u8c_item
 u8c_family_item(const struct u8c_family *f, size_t i, uint8_t *buf)
 {
-	struct u8c_item it = {f->kind, buf, 0, 0};
+	struct u8c_item it = {f->kind, buf, 0, 0, {0, 0, 0}};
 
 	if (f->kind == U8C_ITEM_CODE_POINT)
 		it.cp = (uint32_t)f->get(i, buf);

@@ -21,12 +21,20 @@ enum u8c_item_kind {
 	U8C_ITEM_CODE_POINT, /* for u8t_encode                         */
 };
 
+/* How a stream's input is cut into chunks (chunking.h); kind 0 for the
+ * other functions' inputs. */
+struct u8c_chunking {
+	uint8_t kind; /* enum u8c_chunking_kind */
+	uint16_t a, b;
+};
+
 /* One input of a family. */
 struct u8c_item {
 	enum u8c_item_kind kind;
 	const uint8_t *s; /* the bytes (kind BYTES)         */
 	size_t n;
-	uint32_t cp; /* the code point (kind CODE_POINT) */
+	uint32_t cp;                  /* the code point (kind CODE_POINT) */
+	struct u8c_chunking chunking; /* for u8t_stream_decode            */
 };
 
 struct u8c_family {

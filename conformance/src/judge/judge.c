@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "hex.h"
-#include "judge.h"
+#include "judging.h"
 #include "match.h"
 #include "u8t.h"
 
@@ -23,183 +23,31 @@ const struct u8c_probe_input u8c_probe_inputs[U8C_PROBES] = {
     {{0x41, 0}, 1, "41"},
 };
 
-/* What one judging shares between its steps. */
-struct judging {
-	struct u8c_tallies *t;
-	const struct u8c_judging *j;
-	const struct u8c_item *item;
-	const struct u8c_reading *in;
-};
-
-/* The piece token @t is, in the input. */
-static struct u8c_part
-token_part(const struct u8c_reading *in, size_t t)
-{
-	struct u8c_part p = {0, 0};
-
-	for (size_t k = 0; k < t && k < in->ntok; k++)
-		p.off += in->tok[k].len;
-	if (t < in->ntok)
-		p.len = in->tok[t].len;
-	return p;
-}
-
-/* Counts a failure of check @c at @level, the answers parting at @part
- * (len 0: nowhere in particular) as @parting; returns the example to
- * fill in, or NULL. */
-static struct u8c_example *
-fail(const struct judging *g, enum u8c_check_id c, enum u8c_level level,
-     struct u8c_part part, enum u8c_parting parting)
-{
-	const struct u8c_check *row = u8c_check(c);
-	struct u8c_failure f = {c, level, part, parting, 0, -1};
-
-	/* the other groups of the input: an input of the check's own group
-	 * alone is the better counterexample */
-	if (row->group >= 0 && g->in != NULL)
-		f.purity = (unsigned)__builtin_popcount(g->in->groups &
-		                                        ~(1u << row->group));
-	f.expected = u8c_expect_match(g->j->expect, c, g->item, &part, 0);
-	return u8c_tally_fail(g->t, &f, g->item, g->j->run, g->j->index);
-}
-
-static const struct u8c_part whole = {0, 0};
-
-/* Code points @v[0..n) around position @at, in @buf: the two before it
- * and what follows, cut with "..." on either side. */
-static void
-window(char *buf, size_t room, const uint32_t *v, size_t n, size_t at)
-{
-	enum { BEFORE = 2, SHOWN = 9 };
-	size_t from = at > BEFORE ? at - BEFORE : 0, k, len = 0;
-
-	if (n == 0) {
-		snprintf(buf, room, "(nothing)");
-		return;
-	}
-	if (from >= n)
-		from = n > BEFORE ? n - BEFORE : 0;
-	if (from > 0)
-		len += (size_t)snprintf(buf + len, room - len, "... ");
-	for (k = from; k < n && k < from + SHOWN && len < room; k++)
-		len += (size_t)snprintf(buf + len, room - len, "%s%04X",
-		                        k > from ? " " : "", (unsigned)v[k]);
-	if (k < n && len < room)
-		snprintf(buf + len, room - len, " ...");
-}
-
-/* Expected and got, each shown around the first place they differ, so
- * that the two never read the same. */
-static void
-texts(struct u8c_example *e, const char *label_a, const uint32_t *a, size_t na,
-      const char *label_b, const uint32_t *b, size_t nb)
-{
-	size_t at = 0, la, lb;
-
-	while (at < na && at < nb && a[at] == b[at])
-		at++;
-	la = (size_t)snprintf(e->expected, sizeof e->expected, "%s", label_a);
-	lb = (size_t)snprintf(e->got, sizeof e->got, "%s", label_b);
-	window(e->expected + la, sizeof e->expected - la, a, na, at);
-	window(e->got + lb, sizeof e->got - lb, b, nb, at);
-}
-
-static int
-is_bom_stripped(const struct u8c_reading *in, const uint32_t *out, size_t nout)
-{
-	return in->n >= 3 && in->s[0] == 0xEF && in->s[1] == 0xBB &&
-	       in->s[2] == 0xBF && nout + 1 == in->nwant &&
-	       u8c_same_code_points(out, in->want + 1, nout);
-}
-
-/* Counts @fn's checks that this input would have tested as died. */
+/* Counts the checks of @fn this input would have tested as died: its
+ * groups', the range of its other checks, and its ABI check. */
 static void
 count_died(const struct judging *g, enum u8c_fn fn)
 {
+	static const enum u8c_check_id more[U8C_FNS][3] = {
+	    [U8C_FN_DECODE] = {U8C_DECODE_REPLACEMENT, U8C_DECODE_BOM,
+	                       U8C_ABI_DECODE_CAP},
+	    [U8C_FN_VALIDATE] = {U8C_ABI_VALIDATE, U8C_ABI_VALIDATE,
+	                         U8C_ABI_VALIDATE},
+	    [U8C_FN_NEXT] = {U8C_NEXT_REPLACEMENT, U8C_NEXT_REPLACEMENT,
+	                     U8C_ABI_NEXT},
+	    [U8C_FN_STREAM] = {U8C_STREAM_REPLACEMENT, U8C_STREAM_INDEPENDENT,
+	                       U8C_ABI_STREAM_CAP},
+	};
 	struct u8c_tallies *t = g->t;
 
 	for (uint32_t left = g->in->groups; left != 0; left &= left - 1)
 		t->t[u8c_check_of_group(fn,
 		                        (enum u8c_group)__builtin_ctz(left))]
 		    .died++;
-	if (fn == U8C_FN_DECODE) {
-		t->t[U8C_DECODE_REPLACEMENT].died++;
-		t->t[U8C_ABI_DECODE_CAP].died++;
-	} else if (fn == U8C_FN_NEXT) {
-		t->t[U8C_NEXT_REPLACEMENT].died++;
-		t->t[U8C_ABI_NEXT].died++;
-	} else {
-		t->t[U8C_ABI_VALIDATE].died++;
-	}
-}
-
-/* Judges code points from u8t_decode or u8t_next against the reading;
- * returns 1 when they fit it (a WARN at worst). */
-static int
-judge_code_points(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
-                  size_t nout)
-{
-	static size_t counts[U8C_MAX_TOKENS];
-	const struct u8c_reading *in = g->in;
-	struct u8c_tallies *t = g->t;
-	struct u8c_part part = whole;
-	enum u8c_parting parting = U8C_PARTING_CHANGED;
-	enum u8c_check_id c;
-	enum u8c_level level;
-	struct u8c_example *e;
-	size_t stuck = 0, k;
-	int group, lost = 0;
-
-	if (fn == U8C_FN_DECODE)
-		t->seen[U8C_DECODE_DROPS]++;
-	/* Every kind of piece in the input is tested by it. */
-	for (uint32_t left = in->groups; left != 0; left &= left - 1)
-		t->seen[u8c_check_of_group(
-		    fn, (enum u8c_group)__builtin_ctz(left))]++;
-	t->seen[fn == U8C_FN_NEXT ? U8C_NEXT_REPLACEMENT
-	                          : U8C_DECODE_REPLACEMENT]++;
-	if (nout == in->nwant && u8c_same_code_points(out, in->want, nout))
-		return 1;
-	if (fn == U8C_FN_DECODE && is_bom_stripped(in, out, nout)) {
-		c = U8C_DECODE_BOM;
-		level = U8C_INFO;
-		part = (struct u8c_part){0, 3};
-		parting = U8C_PARTING_LOST;
-	} else if (u8c_match(in->tok, in->ntok, out, nout, counts, &stuck,
-	                     NULL)) {
-		/* error lengths a shim guessed tell nothing of the library:
-		 * no policy, and an INFO */
-		int guessed =
-		    fn == U8C_FN_NEXT && (g->j->traits & U8T_GUESSED_LENGTHS);
-		int dropped =
-		    guessed ? 0 : u8c_note_policy(t, in->tok, in->ntok, counts);
-
-		c = fn == U8C_FN_NEXT ? U8C_NEXT_REPLACEMENT
-		    : dropped         ? U8C_DECODE_DROPS
-		                      : U8C_DECODE_REPLACEMENT;
-		level = guessed ? U8C_INFO : U8C_WARN;
-		/* the first subpart not given one U+FFFD */
-		for (k = 0; k < in->ntok; k++)
-			if (in->tok[k].bytes > 0 && counts[k] != 1)
-				break;
-		part = token_part(in, k);
-	} else {
-		/* Filed under the piece no reading of the output gets past:
-		 * that is where the target departs. */
-		u8c_match(in->tok, in->ntok, out, nout, NULL, &stuck, &lost);
-		if (stuck >= in->ntok && in->ntok > 0)
-			stuck = in->ntok - 1;
-		group = stuck < in->ntok && in->tok[stuck].group >= 0
-		            ? in->tok[stuck].group
-		            : (int)in->group;
-		c = u8c_check_of_group(fn, (enum u8c_group)group);
-		level = U8C_FAIL;
-		part = token_part(in, stuck);
-		parting = lost ? U8C_PARTING_LOST : U8C_PARTING_CHANGED;
-	}
-	if ((e = fail(g, c, level, part, parting)) != NULL)
-		texts(e, "", in->want, in->nwant, "", out, nout);
-	return level != U8C_FAIL;
+	for (int c = (int)more[fn][0]; c <= (int)more[fn][1]; c++)
+		t->t[c].died++;
+	if (more[fn][2] != more[fn][1])
+		t->t[more[fn][2]].died++;
 }
 
 /* u8t_decode's values, when they can be judged; NULL otherwise. */
@@ -210,44 +58,17 @@ judge_decode(const struct judging *g, const struct u8c_answers *a, int *fits)
 
 	g->t->seen[U8C_ABI_DECODE_CAP]++;
 	if (a->ndecode > a->cap) {
-		if ((e = fail(g, U8C_ABI_DECODE_CAP, U8C_FAIL, whole,
-		              U8C_PARTING_OTHER)) != NULL) {
+		if ((e = u8c_fail(g, U8C_ABI_DECODE_CAP, U8C_FAIL, u8c_whole,
+		                  U8C_PARTING_OTHER)) != NULL) {
 			snprintf(e->expected, sizeof e->expected, "at most %zu",
 			         a->cap);
 			snprintf(e->got, sizeof e->got, "%zu", a->ndecode);
 		}
 		return NULL;
 	}
-	*fits = judge_code_points(g, U8C_FN_DECODE, a->decode, a->ndecode);
+	u8c_count_tested(g, U8C_FN_DECODE);
+	*fits = u8c_judge_values(g, U8C_FN_DECODE, a->decode, a->ndecode, NULL);
 	return a->decode;
-}
-
-/* The token holding byte @offset of the input, or ntok. */
-static size_t
-token_at(const struct u8c_reading *in, size_t offset)
-{
-	size_t t, at = 0;
-
-	for (t = 0; t < in->ntok; at += in->tok[t++].len)
-		if (offset < at + in->tok[t].len)
-			break;
-	return t;
-}
-
-/* The piece holding byte @offset. */
-static struct u8c_part
-part_at(const struct u8c_reading *in, size_t offset)
-{
-	return token_part(in, token_at(in, offset));
-}
-
-/* The group of token @t, or the input's when it has none. */
-static enum u8c_group
-group_of(const struct u8c_reading *in, size_t t)
-{
-	return t < in->ntok && in->tok[t].group >= 0
-	           ? (enum u8c_group)in->tok[t].group
-	           : in->group;
 }
 
 /* The reference's verdict on the input, read off its tokens. */
@@ -279,8 +100,8 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 	g->t->seen[u8c_check_of_group(U8C_FN_VALIDATE, g->in->group)]++;
 	g->t->seen[U8C_ABI_VALIDATE]++;
 	if (ok != 0 && ok != 1) {
-		if ((e = fail(g, U8C_ABI_VALIDATE, U8C_FAIL, whole,
-		              U8C_PARTING_OTHER)) != NULL) {
+		if ((e = u8c_fail(g, U8C_ABI_VALIDATE, U8C_FAIL, u8c_whole,
+		                  U8C_PARTING_OTHER)) != NULL) {
 			snprintf(e->expected, sizeof e->expected, "0 or 1");
 			snprintf(e->got, sizeof e->got, "%d", ok);
 		}
@@ -291,16 +112,18 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 		 * rejects that error alone, when the cause is where it
 		 * starts to accept the rest (a NUL, say); or the piece it
 		 * calls ill-formed (the input's group if it says none). */
-		size_t t = ok                   ? token_at(g->in, v.offset)
-		           : a->err != SIZE_MAX ? token_at(g->in, a->err)
+		size_t t = ok                   ? u8c_token_at(g->in, v.offset)
+		           : a->err != SIZE_MAX ? u8c_token_at(g->in, a->err)
 		                                : g->in->ntok;
-		enum u8c_group group = ok ? g->in->group : group_of(g->in, t);
+		enum u8c_group group =
+		    ok ? g->in->group : u8c_group_of(g->in, t);
 
 		if (ok && a->accepted_from < v.offset)
-			group = group_of(g->in,
-			                 t = token_at(g->in, a->accepted_from));
-		e = fail(g, u8c_check_of_group(U8C_FN_VALIDATE, group),
-		         U8C_FAIL, token_part(g->in, t), U8C_PARTING_CHANGED);
+			group = u8c_group_of(
+			    g->in, t = u8c_token_at(g->in, a->accepted_from));
+		e = u8c_fail(g, u8c_check_of_group(U8C_FN_VALIDATE, group),
+		             U8C_FAIL, u8c_token_part(g->in, t),
+		             U8C_PARTING_CHANGED);
 		if (e != NULL) {
 			if (ok)
 				snprintf(e->expected, sizeof e->expected,
@@ -321,16 +144,18 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 		 * then that piece is the cause. */
 		int passes = a->err > v.offset && a->valid_prefix == 1,
 		    rejects = a->err < v.offset && a->valid_prefix == 0;
-		size_t t = token_at(g->in, passes ? v.offset : a->err);
+		size_t t = u8c_token_at(g->in, passes ? v.offset : a->err);
 		enum u8c_check_id c =
-		    passes || rejects ? u8c_check_of_group(U8C_FN_VALIDATE,
-		                                           group_of(g->in, t))
-		                      : U8C_ABI_VALIDATE;
+		    passes || rejects
+		        ? u8c_check_of_group(U8C_FN_VALIDATE,
+		                             u8c_group_of(g->in, t))
+		        : U8C_ABI_VALIDATE;
 
-		if ((e = fail(g, c, U8C_FAIL,
-		              c == U8C_ABI_VALIDATE ? part_at(g->in, v.offset)
-		                                    : token_part(g->in, t),
-		              U8C_PARTING_CHANGED)) != NULL) {
+		if ((e = u8c_fail(g, c, U8C_FAIL,
+		                  c == U8C_ABI_VALIDATE
+		                      ? u8c_part_at(g->in, v.offset)
+		                      : u8c_token_part(g->in, t),
+		                  U8C_PARTING_CHANGED)) != NULL) {
 			snprintf(e->expected, sizeof e->expected,
 			         "first error at byte %zu", v.offset);
 			snprintf(e->got, sizeof e->got, "at byte %zu", a->err);
@@ -352,9 +177,9 @@ judge_next(const struct judging *g, const struct u8c_answers *a, int *fits)
 		size_t len = a->next_len[k];
 
 		if (len == 0 || len > n - off) {
-			if ((e = fail(g, U8C_ABI_NEXT, U8C_FAIL,
-			              part_at(g->in, off),
-			              U8C_PARTING_OTHER)) != NULL) {
+			if ((e = u8c_fail(g, U8C_ABI_NEXT, U8C_FAIL,
+			                  u8c_part_at(g->in, off),
+			                  U8C_PARTING_OTHER)) != NULL) {
 				snprintf(e->expected, sizeof e->expected,
 				         "1..%zu bytes consumed at byte %zu",
 				         n - off, off);
@@ -366,36 +191,42 @@ judge_next(const struct judging *g, const struct u8c_answers *a, int *fits)
 		                                    : a->next_cp[k];
 		off += len;
 	}
-	*fits = judge_code_points(g, U8C_FN_NEXT, got, a->nnext);
+	u8c_count_tested(g, U8C_FN_NEXT);
+	*fits = u8c_judge_values(g, U8C_FN_NEXT, got, a->nnext, NULL);
 	return got;
 }
 
-/* u8t_decode and u8t_next on the same input must agree; where both fit
- * the reading and differ only in U+FFFD counts, two policies: a WARN. */
+/* u8t_decode and another function (@c says which) on the same input
+ * must agree; where both fit the reading and differ only in U+FFFD
+ * counts, two policies: a WARN (an INFO when u8t_next's error lengths
+ * are a shim's guess). */
 static void
-judge_consistency(const struct judging *g, const uint32_t *decoded,
-                  size_t ndecoded, int decode_fits, const uint32_t *stepped,
-                  size_t nstepped, int next_fits)
+judge_consistency(const struct judging *g, enum u8c_check_id c,
+                  const uint32_t *decoded, size_t ndecoded, int decode_fits,
+                  const char *label, const uint32_t *other, size_t nother,
+                  int other_fits)
 {
 	struct u8c_example *e;
 	/* A BOM stripped by u8t_decode alone is its INFO. */
-	size_t skip = nstepped == ndecoded + 1 &&
-	                      is_bom_stripped(g->in, decoded, ndecoded)
+	size_t skip = nother == ndecoded + 1 &&
+	                      u8c_is_bom_stripped(g->in, decoded, ndecoded)
 	                  ? 1
 	                  : 0;
+	int guessed = c == U8C_CONSISTENCY_DECODE_NEXT &&
+	              (g->j->traits & U8T_GUESSED_LENGTHS);
 
-	g->t->seen[U8C_CONSISTENCY_DECODE_NEXT]++;
-	if (ndecoded + skip == nstepped &&
-	    u8c_same_code_points(decoded, stepped + skip, ndecoded))
+	g->t->seen[c]++;
+	if (ndecoded + skip == nother &&
+	    u8c_same_code_points(decoded, other + skip, ndecoded))
 		return;
-	e = fail(g, U8C_CONSISTENCY_DECODE_NEXT,
-	         !(decode_fits && next_fits)            ? U8C_FAIL
-	         : (g->j->traits & U8T_GUESSED_LENGTHS) ? U8C_INFO
-	                                                : U8C_WARN,
-	         whole, U8C_PARTING_OTHER);
+	e = u8c_fail(g, c,
+	             !(decode_fits && other_fits) ? U8C_FAIL
+	             : guessed                    ? U8C_INFO
+	                                          : U8C_WARN,
+	             u8c_whole, U8C_PARTING_OTHER);
 	if (e != NULL)
-		texts(e, "u8t_decode: ", decoded, ndecoded,
-		      "u8t_next:   ", stepped, nstepped);
+		u8c_texts(e, "u8t_decode: ", decoded, ndecoded, label, other,
+		          nother);
 }
 
 static void
@@ -406,8 +237,8 @@ judge_state(const struct judging *g, const struct u8c_answers *a)
 	g->t->seen[U8C_STATE_BETWEEN_CALLS]++;
 	if (memcmp(&a->probe_now, a->probe_fresh, sizeof a->probe_now) == 0)
 		return;
-	if ((e = fail(g, U8C_STATE_BETWEEN_CALLS, U8C_FAIL, whole,
-	              U8C_PARTING_OTHER)) != NULL) {
+	if ((e = u8c_fail(g, U8C_STATE_BETWEEN_CALLS, U8C_FAIL, u8c_whole,
+	                  U8C_PARTING_OTHER)) != NULL) {
 		snprintf(e->expected, sizeof e->expected,
 		         "the next call on %s answers as on a fresh start",
 		         u8c_probe_inputs[a->probe_k].name);
@@ -440,7 +271,8 @@ judge_encode(const struct judging *g, const struct u8c_answers *a)
 		c = U8C_ABI_ENCODE;
 	else if (a->nencode == nwant && memcmp(a->encode, want, nwant) == 0)
 		return;
-	if ((e = fail(g, c, U8C_FAIL, whole, U8C_PARTING_OTHER)) == NULL)
+	if ((e = u8c_fail(g, c, U8C_FAIL, u8c_whole, U8C_PARTING_OTHER)) ==
+	    NULL)
 		return;
 	if (nwant == 0)
 		snprintf(e->expected, sizeof e->expected, "refused");
@@ -469,8 +301,8 @@ u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 			judge_encode(&g, a);
 		return;
 	}
-	for (int fn = U8C_FN_DECODE; fn <= U8C_FN_NEXT; fn++)
-		if (a->given[fn] == U8C_ANSWER_DIED)
+	for (int fn = U8C_FN_DECODE; fn < U8C_FNS; fn++)
+		if (fn != U8C_FN_ENCODE && a->given[fn] == U8C_ANSWER_DIED)
 			count_died(&g, (enum u8c_fn)fn);
 	if (a->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN)
 		decoded = judge_decode(&g, a, &decode_fits);
@@ -479,8 +311,15 @@ u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 	if (a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN)
 		stepped = judge_next(&g, a, &next_fits);
 	if (decoded != NULL && stepped != NULL)
-		judge_consistency(&g, decoded, a->ndecode, decode_fits, stepped,
-		                  a->nnext, next_fits);
+		judge_consistency(&g, U8C_CONSISTENCY_DECODE_NEXT, decoded,
+		                  a->ndecode, decode_fits,
+		                  "u8t_next:   ", stepped, a->nnext, next_fits);
+	if (decoded != NULL && a->given[U8C_FN_STREAM] == U8C_ANSWER_GIVEN &&
+	    a->stream != NULL)
+		judge_consistency(&g, U8C_CONSISTENCY_DECODE_STREAM, decoded,
+		                  a->ndecode, decode_fits,
+		                  "u8t_stream_decode: ", a->stream, a->nstream,
+		                  a->stream_fits);
 	if (a->probed)
 		judge_state(&g, a);
 	if (j->variants && decoded != NULL)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chunking.h"
 #include "tally.h"
 #include "u8ref.h"
 
@@ -33,6 +34,9 @@ before(const struct u8c_example *a, const uint8_t *bytes,
 		return a->n < b->n;
 	if (k > 0 && (c = memcmp(bytes, b->bytes, k)) != 0)
 		return c < 0;
+	if (!u8c_chunking_same(&a->chunking, &b->chunking))
+		return u8c_chunking_before(&a->chunking, a->n, &b->chunking,
+		                           b->n);
 	return a->run != b->run ? a->run < b->run : a->index < b->index;
 }
 
@@ -53,7 +57,8 @@ same_input(const struct u8c_example *a, const struct u8c_example *b)
 	if (a->kind == U8C_ITEM_CODE_POINT)
 		return a->cp == b->cp;
 	return a->n == b->n && a->n <= U8C_EXAMPLE_BYTES &&
-	       memcmp(a->bytes, b->bytes, a->n) == 0;
+	       memcmp(a->bytes, b->bytes, a->n) == 0 &&
+	       u8c_chunking_same(&a->chunking, &b->chunking);
 }
 
 /*
@@ -119,6 +124,7 @@ example_of(struct u8c_example *e, const struct u8c_failure *f,
 	e->expectation = (int16_t)f->expected;
 	e->part_off = (uint32_t)f->part.off;
 	e->part_len = (uint32_t)f->part.len;
+	e->chunking = item->chunking;
 	if (item->n > 0)
 		memcpy(e->bytes, item->s,
 		       item->n < U8C_EXAMPLE_BYTES ? item->n
@@ -164,7 +170,7 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	};
 	struct u8c_failure f = {u8c_check_of_fate(fate), U8C_FAIL, {0, 0},
 	                        U8C_PARTING_OTHER,       0,        -1};
-	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0};
+	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0, {0, 0, 0}};
 	struct u8c_example *kept;
 
 	f.expected = u8c_expect_match(x, f.check, item, NULL, (int)during);
@@ -182,6 +188,10 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 		         "killed by signal %d (%s)", detail, strsignal(detail));
 	else if (fate == U8C_FATE_EXIT)
 		snprintf(kept->got, sizeof kept->got, "exit(%d)", detail);
+	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_STATE)
+		snprintf(kept->got, sizeof kept->got,
+		         "writes past the end of its state "
+		         "(u8t_stream_size() bytes)");
 	else
 		snprintf(kept->got, sizeof kept->got, "%s", got[fate]);
 }
@@ -203,8 +213,11 @@ u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 	size_t c, k;
 
 	for (c = 0; c < U8C_CHECKS; c++) {
-		to->t[c].tested += from->t[c].tested + from->seen[c] +
-		                   (c >= U8C_ISOLATION_CRASH ? from->items : 0);
+		to->t[c].tested +=
+		    from->t[c].tested + from->seen[c] +
+		    (c >= U8C_ISOLATION_CRASH && c <= U8C_ISOLATION_KILL
+		         ? from->items
+		         : 0);
 		merge_tally(&to->t[c], &from->t[c]);
 		merge_tally(&to->x[c], &from->x[c]);
 	}

@@ -74,6 +74,7 @@ struct u8c_example {
 	uint32_t cp;         /* its code point (kind CODE_POINT)          */
 	uint32_t part_off;   /* where the answers part, in the input      */
 	uint32_t part_len;
+	struct u8c_chunking chunking;     /* a stream's chunks (kind 0: none) */
 	uint8_t bytes[U8C_EXAMPLE_BYTES]; /* its first bytes             */
 	char expected[U8C_EXAMPLE_TEXT];
 	char got[U8C_EXAMPLE_TEXT];

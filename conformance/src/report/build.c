@@ -42,8 +42,11 @@ u8c_example_input(const struct u8c_plan *plan, const struct u8c_example *e)
 		item = u8c_family_item(row->family, e->index, buf);
 	} else {
 		item = (struct u8c_item){
-		    U8C_ITEM_BYTES, e->bytes,
-		    e->n < U8C_EXAMPLE_BYTES ? e->n : U8C_EXAMPLE_BYTES, 0};
+		    U8C_ITEM_BYTES,
+		    e->bytes,
+		    e->n < U8C_EXAMPLE_BYTES ? e->n : U8C_EXAMPLE_BYTES,
+		    0,
+		    {0, 0, 0}};
 	}
 	u8s_hex_format(text, room, item.s, item.n);
 	return text;
@@ -66,7 +69,7 @@ applies(const struct u8c_report *r, const struct u8c_plan *plan,
 	enum u8c_fn fn = u8c_check(c)->fn;
 
 	if (fn == U8C_FN_ANY)
-		return c >= U8C_ISOLATION_CRASH;
+		return c >= U8C_ISOLATION_CRASH && c <= U8C_ISOLATION_KILL;
 	return (r->functions >> fn & 1u) && planned(plan, fn);
 }
 
@@ -129,11 +132,28 @@ static int
 example(struct u8c_report_example *to, const struct u8c_plan *plan,
         const struct u8c_example *e)
 {
+	static uint16_t cuts[U8C_MAX_CUTS];
+	static size_t len[U8C_MAX_CUTS + 1];
+	size_t ncuts, from = 0;
+
 	to->input = u8c_example_input(plan, e);
 	to->expected = safe_copy(e->expected, sizeof e->expected);
 	to->got = safe_copy(e->got, sizeof e->got);
 	to->reproduced = e->reproduced;
-	return to->input && to->expected && to->got ? 0 : -1;
+	if (!to->input || !to->expected || !to->got)
+		return -1;
+	if (e->chunking.kind == U8C_CHUNK_NONE || e->kind != U8C_ITEM_BYTES ||
+	    e->during != U8C_DURING_ITEM)
+		return 0;
+	/* a stream's chunks, as lengths */
+	ncuts = u8c_chunking_cuts(&e->chunking, e->n, cuts);
+	for (size_t k = 0; k <= ncuts; k++) {
+		size_t to_at = k < ncuts ? cuts[k] : e->n;
+
+		len[k] = to_at - from;
+		from = to_at;
+	}
+	return u8c_report_example_chunks(to, len, ncuts + 1);
 }
 
 int

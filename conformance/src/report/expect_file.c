@@ -43,8 +43,8 @@ u8c_write_expect(const char *file, const struct u8c_report *r, char *err,
 		        u8c_level_names[k->level], u8c_check(k->check)->title);
 		if (k->has_example)
 			fprintf(f, "; e.g. %s: want %s, got %s",
-			        k->example.input, k->example.expected,
-			        k->example.got);
+			        u8c_report_shown(&k->example),
+			        k->example.expected, k->example.got);
 		fputc('\n', f);
 	}
 	bad = ferror(f);

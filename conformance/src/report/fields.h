@@ -71,5 +71,6 @@
 #define U8C_F_EXPECTED   "expected"
 #define U8C_F_GOT        "got"
 #define U8C_F_REPRODUCED "reproduced" /* re-checked in a fresh worker */
+#define U8C_F_CHUNKS     "chunks"     /* a stream's chunk lengths     */
 
 #endif /* U8C_FIELDS_H */

@@ -33,6 +33,13 @@ example(const struct u8c_report_example *e)
 	json_t *o = json_object();
 
 	set(o, U8C_F_INPUT, string(e->input));
+	if (e->nchunks > 0) {
+		json_t *chunks = json_array();
+
+		for (size_t k = 0; k < e->nchunks; k++)
+			json_array_append_new(chunks, count(e->chunks[k]));
+		set(o, U8C_F_CHUNKS, chunks);
+	}
 	set(o, U8C_F_EXPECTED, string(e->expected));
 	set(o, U8C_F_GOT, string(e->got));
 	if (e->reproduced >= 0)

@@ -40,7 +40,7 @@ what_failed(FILE *out, const struct u8c_report_check *c)
 	if (!c->has_example)
 		return;
 	fputs(": input ", out);
-	xml(out, c->example.input);
+	xml(out, u8c_report_shown(&c->example));
 	fputs(", expected ", out);
 	xml(out, c->example.expected);
 	fputs(", got ", out);

@@ -144,6 +144,35 @@ example_key(const char *input, struct u8c_example *e)
 	return 0;
 }
 
+/* A stream counterexample's chunks: lengths that add up to its input. */
+static int
+read_chunks(struct reading *rd, json_t *a, struct u8c_report_example *e)
+{
+	static size_t len[U8C_MAX_INPUT + 1];
+	size_t k;
+	json_t *v;
+
+	if (a == NULL)
+		return 0;
+	if (!json_is_array(a) || json_array_size(a) == 0 ||
+	    json_array_size(a) > U8C_MAX_INPUT + 1)
+		return refuse(rd, "\"%s\" is not a list of lengths",
+		              U8C_F_CHUNKS);
+	json_array_foreach(a, k, v)
+	{
+		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+		    json_integer_value(v) > U8C_MAX_INPUT)
+			return refuse(rd, "\"%s\" is not a list of lengths",
+			              U8C_F_CHUNKS);
+		len[k] = (size_t)json_integer_value(v);
+	}
+	if (u8c_report_example_chunks(e, len, json_array_size(a)) != 0)
+		return refuse(rd,
+		              "chunks that do not add up to input \"%.40s\"",
+		              e->input);
+	return 0;
+}
+
 static int
 read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 {
@@ -167,7 +196,9 @@ read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 	e->expected = strdup(expected);
 	e->got = strdup(got);
 	e->reproduced = reproduced == NULL ? -1 : json_is_true(reproduced);
-	return e->input && e->expected && e->got ? 0 : refuse(rd, "no memory");
+	if (!e->input || !e->expected || !e->got)
+		return refuse(rd, "no memory");
+	return read_chunks(rd, json_object_get(o, U8C_F_CHUNKS), e);
 }
 
 /* A check's "expected" and "why", which reports run with --expect have. */
@@ -453,9 +484,7 @@ merge_example(struct u8c_report_check *to, struct u8c_report_check *from)
 	    example_key(from->example.input, &b) == 0 &&
 	    !u8c_example_before(&b, &a))
 		return;
-	free(to->example.input);
-	free(to->example.expected);
-	free(to->example.got);
+	u8c_report_example_free(&to->example);
 	to->example = from->example;
 	to->has_example = 1;
 	memset(&from->example, 0, sizeof from->example);

@@ -2,7 +2,9 @@
 /*
  * report.c - what every format of the report shares.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report.h"
 
@@ -68,7 +70,54 @@ u8c_report_example_free(struct u8c_report_example *e)
 	free(e->input);
 	free(e->expected);
 	free(e->got);
-	e->input = e->expected = e->got = NULL;
+	free(e->chunks);
+	free(e->shown);
+	e->input = e->expected = e->got = e->shown = NULL;
+	e->chunks = NULL;
+	e->nchunks = 0;
+}
+
+int
+u8c_report_example_chunks(struct u8c_report_example *e, const size_t *len,
+                          size_t n)
+{
+	size_t bytes = 0, total = 0, at = 0, room, k = 0, in_chunk = 0;
+	const char *p;
+
+	for (p = e->input; *p != '\0'; p++)
+		bytes += *p != ' ' && (p == e->input || p[-1] == ' ');
+	if (strcmp(e->input, "(empty)") == 0)
+		bytes = 0;
+	for (size_t i = 0; i < n; i++)
+		total += len[i];
+	if (n == 0 || total != bytes)
+		return -1;
+	/* every byte "XX " and every cut "| ", or "(empty)" */
+	room = 3 * bytes + 2 * n + sizeof "(empty)";
+	if ((e->chunks = malloc(n * sizeof *len)) == NULL ||
+	    (e->shown = malloc(room)) == NULL)
+		return -1;
+	strcpy(e->shown, "(empty)"); /* one empty chunk writes nothing */
+	memcpy(e->chunks, len, n * sizeof *len);
+	e->nchunks = n;
+	p = bytes > 0 ? e->input : "";
+	for (;;) {
+		while (k < n - 1 && in_chunk == len[k]) {
+			at += (size_t)snprintf(e->shown + at, room - at, "%s|",
+			                       at > 0 ? " " : "");
+			k++;
+			in_chunk = 0;
+		}
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		at += (size_t)snprintf(e->shown + at, room - at, "%s%.2s",
+		                       at > 0 ? " " : "", p);
+		p += 2;
+		in_chunk++;
+	}
+	return 0;
 }
 
 void

@@ -25,6 +25,11 @@ struct u8c_report_example {
 	char *expected;
 	char *got;
 	int reproduced; /* re-checked in a fresh worker: 1, 0; or -1     */
+	/* a stream's: the lengths of its chunks, and the input shown
+	 * with them ("E0 | A0 80"); NULL and 0 for the others */
+	size_t *chunks;
+	size_t nchunks;
+	char *shown;
 };
 
 struct u8c_report_check {
@@ -100,6 +105,21 @@ int u8c_report_write(FILE *out, enum u8c_format format,
 int u8c_report_text(FILE *out, const struct u8c_report *r);
 int u8c_report_json(FILE *out, const struct u8c_report *r);
 int u8c_report_junit(FILE *out, const struct u8c_report *r);
+
+/*
+ * u8c_report_example_chunks - give @e, whose input is hex bytes, the
+ * chunks of lengths @len[0..n) (which add up to its bytes).  Returns 0,
+ * or -1 when they do not add up or memory is short.
+ */
+int u8c_report_example_chunks(struct u8c_report_example *e, const size_t *len,
+                              size_t n);
+
+/* The input as reports show it: with its chunks, if it has them. */
+static inline const char *
+u8c_report_shown(const struct u8c_report_example *e)
+{
+	return e->shown != NULL ? e->shown : e->input;
+}
 
 /* u8c_report_free - free what a report owns; u8c_report_example_free,
  * what one example owns. */

@@ -22,7 +22,7 @@ exports(FILE *out, const struct u8c_report *r)
 		fprintf(out, " (merged from shard reports)");
 	for (int fn = 0; fn < U8C_FNS; fn++)
 		if (r->exports >> fn & 1u)
-			fprintf(out, " u8t_%s%s", u8c_fn_names[fn],
+			fprintf(out, " %s%s", u8c_fn_titles[fn],
 			        !(r->functions >> fn & 1u) ? " (not judged)"
 			        : r->hung >> fn & 1u ? " (set aside: hangs)"
 			                             : "");
@@ -49,13 +49,15 @@ finding(FILE *out, const struct u8c_report_check *c, int tty)
 	if (!c->has_example)
 		return;
 	fprintf(out, "     input %s\n     want  %s\n     got   %s\n",
-	        c->example.input, c->example.expected, c->example.got);
+	        u8c_report_shown(&c->example), c->example.expected,
+	        c->example.got);
 	if (c->example.reproduced == 0)
 		fprintf(out, "     (in a fresh worker this input passed: it "
 		             "depends on what came before)\n");
 	for (unsigned k = 0; k < c->nmore; k++)
 		fprintf(out, "     also  %s: want %s, got %s\n",
-		        c->more[k].input, c->more[k].expected, c->more[k].got);
+		        u8c_report_shown(&c->more[k]), c->more[k].expected,
+		        c->more[k].got);
 }
 
 static void

@@ -15,10 +15,12 @@ int
 u8c_stage_init(struct u8c_stage *st)
 {
 	memset(st, 0, sizeof *st);
-	return u8s_fence_map(&st->in, U8C_MAX_INPUT) != 0 ||
-	               u8s_fence_map(&st->out,
-	                             U8C_MAX_INPUT * sizeof(uint32_t)) != 0 ||
-	               u8s_fence_map(&st->enc, 8) != 0
+	return u8s_fence_map(&st->in, U8C_MAX_INPUT + 1) != 0 ||
+	               u8s_fence_map(&st->out, (U8C_MAX_INPUT + 4) *
+	                                           sizeof(uint32_t)) != 0 ||
+	               u8s_fence_map(&st->enc, 8) != 0 ||
+	               u8s_fence_map(&st->state[0], U8C_STATE_MAX + 64) != 0 ||
+	               u8s_fence_map(&st->state[1], U8C_STATE_MAX + 64) != 0
 	           ? -1
 	           : 0;
 }
@@ -51,8 +53,8 @@ copy(uint8_t *to, const uint8_t *from, size_t n)
 
 /* s[0..n) against the guard the stage's placement says; for a target
  * that needs it, a 0 at s[n] and the guard after that. */
-static const uint8_t *
-place(struct u8c_stage *st, const uint8_t *s, size_t n)
+const uint8_t *
+u8c_stage_place(struct u8c_stage *st, const uint8_t *s, size_t n)
 {
 	size_t room = n + (st->nul ? 1 : 0);
 	uint8_t *at = st->placement == U8C_GUARD_AFTER
@@ -66,8 +68,8 @@ place(struct u8c_stage *st, const uint8_t *s, size_t n)
 }
 
 /* Room for exactly @cap values, ending at the guard. */
-static uint32_t *
-output(struct u8c_stage *st, size_t cap)
+uint32_t *
+u8c_stage_output(struct u8c_stage *st, size_t cap)
 {
 	return (uint32_t *)(void *)u8s_fence_end(&st->out,
 	                                         cap * sizeof(uint32_t));
@@ -77,8 +79,8 @@ static void
 call_decode(struct u8c_stage *st, const struct u8c_target *t,
             const struct u8c_item *item, struct u8c_answers *a)
 {
-	const uint8_t *s = place(st, item->s, item->n);
-	uint32_t *out = output(st, item->n);
+	const uint8_t *s = u8c_stage_place(st, item->s, item->n);
+	uint32_t *out = u8c_stage_output(st, item->n);
 
 	a->cap = item->n;
 	a->ndecode = t->decode(s, item->n, out, a->cap);
@@ -91,7 +93,7 @@ static void
 call_validate(struct u8c_stage *st, const struct u8c_target *t,
               const struct u8c_item *item, struct u8c_answers *a)
 {
-	const uint8_t *s = place(st, item->s, item->n);
+	const uint8_t *s = u8c_stage_place(st, item->s, item->n);
 
 	a->err = SIZE_MAX;
 	a->valid = t->validate(s, item->n, &a->err);
@@ -101,7 +103,7 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 	    a->error_at < item->n) {
 		size_t n = a->err > a->error_at ? a->err : a->error_at;
 
-		s = place(st, item->s, n);
+		s = u8c_stage_place(st, item->s, n);
 		a->valid_prefix = t->validate(s, n, NULL);
 		return;
 	}
@@ -111,7 +113,7 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 	     a->accepted_from--) {
 		size_t n = item->n - a->accepted_from;
 
-		s = place(st, item->s + a->accepted_from, n);
+		s = u8c_stage_place(st, item->s + a->accepted_from, n);
 		if (t->validate(s, n, NULL) == 1)
 			break;
 	}
@@ -123,7 +125,7 @@ static void
 call_next(struct u8c_stage *st, const struct u8c_target *t,
           const struct u8c_item *item, struct u8c_answers *a)
 {
-	const uint8_t *s = place(st, item->s, item->n);
+	const uint8_t *s = u8c_stage_place(st, item->s, item->n);
 	size_t off = 0, n = item->n, len;
 
 	a->nnext = 0;
@@ -181,18 +183,18 @@ u8c_call_probe(struct u8c_stage *st, const struct u8c_target *t, unsigned k,
 	memset(p, 0, sizeof *p);
 	p->valid = -1;
 	if (t->decode) {
-		s = place(st, in->s, n);
-		out = output(st, n);
+		s = u8c_stage_place(st, in->s, n);
+		out = u8c_stage_output(st, n);
 		p->ndecode = t->decode(s, n, out, n);
 		if (p->ndecode <= n)
 			memcpy(p->decode, out, p->ndecode * sizeof *out);
 	}
 	if (t->validate) {
-		s = place(st, in->s, n);
+		s = u8c_stage_place(st, in->s, n);
 		p->valid = t->validate(s, n, NULL);
 	}
 	for (off = 0; t->next && off < n && p->nnext < 4; off += len) {
-		s = place(st, in->s, n);
+		s = u8c_stage_place(st, in->s, n);
 		cp = U8T_ERROR; /* a step that leaves it alone says so */
 		len = t->next(s + off, n - off, &cp);
 		p->next[p->nnext++] = cp;
@@ -202,8 +204,10 @@ u8c_call_probe(struct u8c_stage *st, const struct u8c_target *t, unsigned k,
 }
 
 enum u8c_fate
-u8c_stage_fate(const struct u8c_stage *st, const void *addr)
+u8c_stage_fate(const struct u8c_stage *st, const void *addr, int sig,
+               int *detail)
 {
+	*detail = sig;
 	switch (u8s_fence_side_of(&st->in, addr)) {
 	case U8S_FENCE_ABOVE:
 		return U8C_FATE_OVERREAD;
@@ -211,6 +215,11 @@ u8c_stage_fate(const struct u8c_stage *st, const void *addr)
 		return U8C_FATE_UNDERREAD;
 	default:
 		break;
+	}
+	if (u8s_fence_side_of(&st->state[0], addr) != U8S_FENCE_OUTSIDE ||
+	    u8s_fence_side_of(&st->state[1], addr) != U8S_FENCE_OUTSIDE) {
+		*detail = U8C_DETAIL_STATE;
+		return U8C_FATE_OVERWRITE;
 	}
 	if (u8s_fence_side_of(&st->out, addr) != U8S_FENCE_OUTSIDE ||
 	    u8s_fence_side_of(&st->enc, addr) != U8S_FENCE_OUTSIDE)

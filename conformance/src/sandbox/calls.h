@@ -19,16 +19,27 @@
 #include "plan.h"
 #include "target.h"
 
+/* Values a stream may write for one input: a chunk's cap is its length
+ * and 4, and an input has at most U8C_MAX_INPUT + 1 chunks. */
+enum { U8C_STREAMED_MAX = 5 * U8C_MAX_INPUT + 4 };
+
 struct u8c_stage {
-	struct u8s_fence in;  /* inputs                               */
-	struct u8s_fence out; /* u8t_decode's values                  */
-	struct u8s_fence enc; /* u8t_encode's bytes                   */
+	struct u8s_fence in;       /* inputs, and a stream's chunks       */
+	struct u8s_fence out;      /* u8t_decode's and a stream's values  */
+	struct u8s_fence enc;      /* u8t_encode's bytes                  */
+	struct u8s_fence state[2]; /* a stream's states, two for turns    */
 	enum u8c_placement placement;
 	int nul; /* U8T_NEEDS_NUL: a 0 at s[n], the guard after it */
 	/* where answers are kept */
 	uint32_t decoded[U8C_MAX_INPUT];
 	uint32_t next_cp[U8C_MAX_INPUT];
 	size_t next_len[U8C_MAX_INPUT];
+	uint32_t streamed[U8C_STREAMED_MAX]; /* a chunking's values     */
+	uint32_t whole[U8C_STREAMED_MAX];    /* the one-chunk run's     */
+	uint32_t turns[2][U8C_STREAMED_MAX]; /* probes: taking turns    */
+	uint32_t alone[U8C_STREAMED_MAX];    /* probes: the item alone  */
+	size_t after[U8C_MAX_INPUT + 2];
+	uint16_t cuts[U8C_MAX_INPUT + 1];
 };
 
 /* u8c_stage_init - map the fences; 0, or -1 with errno set. */
@@ -42,13 +53,39 @@ int u8c_stage_init(struct u8c_stage *st);
 void u8c_call(struct u8c_stage *st, const struct u8c_target *t, enum u8c_fn fn,
               const struct u8c_item *item, struct u8c_answers *a);
 
+/*
+ * u8c_call_stream - u8t_stream_init, then u8t_stream_decode on each chunk
+ * of @item as item->chunking cuts it, each chunk flush against a guard
+ * page and the state too.  The answers' buffers are the stage's, good
+ * until the next call; @whole copies the values where the whole-input
+ * chunking keeps them, for the item's other chunkings.
+ */
+void u8c_call_stream(struct u8c_stage *st, const struct u8c_target *t,
+                     const struct u8c_item *item, int whole,
+                     struct u8c_stream_answers *a);
+
+/* u8c_call_stream_probes - the stream's probes of @item (answers.h). */
+void u8c_call_stream_probes(struct u8c_stage *st, const struct u8c_target *t,
+                            const struct u8c_item *item,
+                            struct u8c_stream_probes *p);
+
 /* u8c_call_probe - every decoding function @t exports on the state
  * probe's input @k, into @p. */
 void u8c_call_probe(struct u8c_stage *st, const struct u8c_target *t,
                     unsigned k, struct u8c_probe *p);
 
+/* For the calls' own files: s[0..n) against the guard the placement
+ * says (and the 0 after it a target may need); room for exactly @cap
+ * values, ending at the guard. */
+const uint8_t *u8c_stage_place(struct u8c_stage *st, const uint8_t *s,
+                               size_t n);
+uint32_t *u8c_stage_output(struct u8c_stage *st, size_t cap);
+
 /* u8c_stage_fate - what a fault at @addr means: an over-read, under-read
- * or over-write when it is in one of the stage's guards, else a crash. */
-enum u8c_fate u8c_stage_fate(const struct u8c_stage *st, const void *addr);
+ * or over-write when it is in one of the stage's guards, else a crash;
+ * *detail is U8C_DETAIL_STATE for an over-write past a stream's state,
+ * else @sig. */
+enum u8c_fate u8c_stage_fate(const struct u8c_stage *st, const void *addr,
+                             int sig, int *detail);
 
 #endif /* U8C_CALLS_H */

@@ -30,6 +30,7 @@ at_step(enum u8c_load_at step)
 	    [U8C_LOADING_NAME] = U8C_LOAD_NAME,
 	    [U8C_LOADING_TRAITS] = U8C_LOAD_TRAITS,
 	    [U8C_LOADING_SYMBOLS] = U8C_LOAD_SYMBOLS,
+	    [U8C_LOADING_STREAM_SIZE] = U8C_LOAD_STREAM_SIZE,
 	};
 
 	shared->load.step = steps[step];
@@ -74,6 +75,8 @@ u8c_loader_main(const struct u8c_jail *j)
 	j->sh->load.abi_version = id.abi_version;
 	j->sh->load.exports = id.exports;
 	j->sh->load.traits = id.traits;
+	j->sh->load.stream_declared = t.stream_decode != NULL;
+	j->sh->load.stream_size = id.stream_size;
 	keep_name(&j->sh->load, id.name);
 	j->sh->load.step = U8C_LOAD_DONE;
 	if ((server = fork()) == 0)

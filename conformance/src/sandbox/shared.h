@@ -32,6 +32,7 @@ enum u8c_phase {
 	U8C_PHASE_VALIDATE = U8C_FN_VALIDATE, /* are the functions, then   */
 	U8C_PHASE_NEXT = U8C_FN_NEXT,         /* the state probe           */
 	U8C_PHASE_ENCODE = U8C_FN_ENCODE,
+	U8C_PHASE_STREAM = U8C_FN_STREAM, /* every chunking, and probes */
 	U8C_PHASE_PROBE,
 	U8C_PHASES,
 	U8C_PHASE_HARNESS = U8C_PHASES, /* our own code: reading, judging */
@@ -46,6 +47,7 @@ enum u8c_load_step {
 	U8C_LOAD_NAME,
 	U8C_LOAD_TRAITS,
 	U8C_LOAD_SYMBOLS,
+	U8C_LOAD_STREAM_SIZE,
 	U8C_LOAD_DONE,    /* loaded; the fork server is starting   */
 	U8C_LOAD_REFUSED, /* our check refused it: see error       */
 	U8C_LOAD_SERVING, /* the fork server is up                 */
@@ -57,6 +59,8 @@ struct u8c_load_report {
 	int32_t abi_version;
 	uint32_t exports; /* bit per enum u8c_fn                         */
 	uint32_t traits;  /* u8t_traits(): U8T_ bits                    */
+	uint32_t stream_declared; /* it exports the streaming functions */
+	uint64_t stream_size;     /* and u8t_stream_size() said this    */
 	uint32_t name_len;
 	uint8_t name[U8C_NAME_MAX]; /* raw, as u8t_name() gave it        */
 	char error[512];            /* with U8C_LOAD_REFUSED             */
@@ -83,6 +87,7 @@ struct u8c_slot {
 	volatile uint32_t phase;    /* enum u8c_phase                    */
 	volatile uint32_t row;      /* the item being judged             */
 	volatile size_t current;
+	volatile uint32_t chunk;    /* in the stream's phase: its chunking */
 	volatile size_t hi;         /* the end of its current range      */
 	volatile uint64_t judged;   /* items judged: with the phase, a
 	                               call that takes too long shows   */
@@ -115,6 +120,13 @@ struct u8c_capture {
 	size_t next_len[U8C_MAX_INPUT];
 	size_t nencode;
 	uint8_t encode[8];
+	/* u8t_stream_decode in the chunks --input gave (or one): its values
+	 * stream[0..nstream), stream_after[k] of them by the end of chunk k */
+	size_t stream_ncuts;
+	uint16_t stream_cuts[U8C_MAX_INPUT];
+	size_t stream_after[U8C_MAX_INPUT + 1];
+	size_t nstream;
+	uint32_t stream[2 * U8C_MAX_INPUT];
 };
 
 struct u8c_shared {

@@ -31,6 +31,7 @@
 
 #include "jail.h"
 #include "sandbox.h"
+#include "stream.h"
 
 enum {
 	TICK_MS = 2,         /* how often the supervisor looks          */
@@ -218,6 +219,19 @@ fate_of_slot(struct supervisor *s, unsigned k, enum u8c_fate fate,
 		u8c_tally_fate(t, s->j.expect, fate, fn, U8C_DURING_LOADING,
 		               detail, NULL, 0, 0);
 		return;
+	}
+	if (fn == U8C_FN_STREAM) {
+		/* the chunking it was on (the probes come after the last) */
+		enum u8c_stream_mode m = s->cfg->plan->rows[row].stream;
+		uint32_t chunk = slot->chunk;
+		size_t nk = u8c_chunkings(m, item.s, item.n);
+
+		if (chunk < nk)
+			item.chunking =
+			    u8c_chunking_at(m, item.s, item.n, chunk);
+		else if (chunk == nk)
+			item.chunking =
+			    (struct u8c_chunking){U8C_CHUNK_BYTES, 0, 0};
 	}
 	u8c_tally_fate(t, s->j.expect, fate, fn, U8C_DURING_ITEM, detail, &item,
 	               row, index);
@@ -418,15 +432,6 @@ watch_slot(struct supervisor *s, unsigned k)
 	}
 }
 
-static const char *
-fn_title(unsigned fn)
-{
-	static const char *const titles[U8C_FNS] = {
-	    "u8t_decode", "u8t_validate", "u8t_next", "u8t_encode"};
-
-	return titles[fn];
-}
-
 /* Says which functions were set aside for hanging, in out->stopped. */
 static void
 say_set_aside(struct supervisor *s)
@@ -439,7 +444,7 @@ say_set_aside(struct supervisor *s)
 		if (off >> fn & 1u)
 			at += (size_t)snprintf(names + at, sizeof names - at,
 			                       "%s%s", n++ ? ", " : "",
-			                       fn_title(fn));
+			                       u8c_fn_titles[fn]);
 	snprintf(s->out->stopped, sizeof s->out->stopped,
 	         "%s hung on %d inputs%s and %s not called again (each hang "
 	         "costs the --timeout)",
@@ -543,6 +548,8 @@ step_name(uint32_t step)
 		return "in u8t_traits()";
 	case U8C_LOAD_SYMBOLS:
 		return "while its functions were looked up";
+	case U8C_LOAD_STREAM_SIZE:
+		return "in u8t_stream_size()";
 	case U8C_LOAD_DONE:
 		return "just after loading";
 	default:
@@ -609,7 +616,7 @@ load(struct supervisor *s)
 	}
 	s->loaded = 1;
 	s->out->abi_version = s->sh->load.abi_version;
-	s->out->exports = s->sh->load.exports & 15u;
+	s->out->exports = s->sh->load.exports & U8C_ALL_FNS;
 	s->out->traits = s->sh->load.traits;
 	s->out->name_len = s->sh->load.name_len < U8C_NAME_MAX
 	                       ? s->sh->load.name_len
@@ -1009,6 +1016,9 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		out->namespaced = s.sh->jail_ns;
 		if (spawned_while_loading(&s))
 			fate_around(&s, U8C_FATE_SPAWN, U8C_DURING_LOADING, 0);
+		if (s.sh->load.stream_declared)
+			u8c_judge_stream_size(s.own, cfg->expect,
+			                      s.sh->load.stream_size);
 		fresh_probes(&s);
 		for (uint32_t r = 0; r < cfg->plan->nrows && !s.sh->stop; r++)
 			run_row(&s, r);

@@ -27,7 +27,9 @@ exports_of(const struct u8c_target *t)
 	return (t->decode ? 1u << U8C_FN_DECODE : 0) |
 	       (t->validate ? 1u << U8C_FN_VALIDATE : 0) |
 	       (t->next ? 1u << U8C_FN_NEXT : 0) |
-	       (t->encode ? 1u << U8C_FN_ENCODE : 0);
+	       (t->encode ? 1u << U8C_FN_ENCODE : 0) |
+	       (t->stream_decode && t->state_size > 0 ? 1u << U8C_FN_STREAM
+	                                              : 0);
 }
 
 static void
@@ -35,6 +37,43 @@ step(void (*at)(enum u8c_load_at), enum u8c_load_at s)
 {
 	if (at != NULL)
 		at(s);
+}
+
+/* The streaming functions: all three or none, from version 2 on; the
+ * size asked once, now (a target may not change its mind). */
+static int
+find_stream(struct u8c_target *t, const char *path,
+            void (*at)(enum u8c_load_at), struct u8c_identity *id, char *err,
+            size_t errlen)
+{
+	int found = (t->stream_size != NULL) + (t->stream_init != NULL) +
+	            (t->stream_decode != NULL);
+	if (found == 0)
+		return 0;
+	if (found < 3) {
+		snprintf(err, errlen,
+		         "%s: exports %s%s%s but not all three streaming "
+		         "functions (u8t_stream_size, u8t_stream_init, "
+		         "u8t_stream_decode)",
+		         path, t->stream_size ? "u8t_stream_size " : "",
+		         t->stream_init ? "u8t_stream_init " : "",
+		         t->stream_decode ? "u8t_stream_decode" : "");
+		return -1;
+	}
+	if (id->abi_version < 2) {
+		snprintf(err, errlen,
+		         "%s: exports the streaming functions, but "
+		         "u8t_abi_version() is %d: a streaming target is "
+		         "version 2",
+		         path, id->abi_version);
+		return -1;
+	}
+	step(at, U8C_LOADING_STREAM_SIZE);
+	id->stream_size = t->stream_size();
+	t->state_size = id->stream_size >= 1 && id->stream_size <= U8C_STATE_MAX
+	                    ? id->stream_size
+	                    : 0;
+	return 0;
 }
 
 int
@@ -76,10 +115,14 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 	find(t->handle, "u8t_validate", &t->validate);
 	find(t->handle, "u8t_next", &t->next);
 	find(t->handle, "u8t_encode", &t->encode);
-	if ((id->exports = exports_of(t)) == 0) {
+	find(t->handle, "u8t_stream_size", &t->stream_size);
+	find(t->handle, "u8t_stream_init", &t->stream_init);
+	find(t->handle, "u8t_stream_decode", &t->stream_decode);
+	if (exports_of(t) == 0 && t->stream_size == NULL &&
+	    t->stream_init == NULL && t->stream_decode == NULL) {
 		snprintf(err, errlen,
 		         "%s: exports none of u8t_decode, u8t_validate, "
-		         "u8t_next, u8t_encode",
+		         "u8t_next, u8t_encode, u8t_stream_decode",
 		         path);
 		return -1;
 	}
@@ -90,10 +133,10 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 		step(at, U8C_LOADING_VERSION);
 		id->abi_version = version();
 	}
-	if (id->abi_version != U8T_ABI_VERSION) {
+	if (id->abi_version < 1 || id->abi_version > U8T_ABI_VERSION) {
 		snprintf(err, errlen,
 		         "%s: u8t_abi_version() is %d; this u8conform knows "
-		         "version %d",
+		         "versions 1 to %d",
 		         path, id->abi_version, U8T_ABI_VERSION);
 		return -1;
 	}
@@ -106,6 +149,9 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 		id->traits = traits() & (U8T_NEEDS_NUL | U8T_GUESSED_LENGTHS |
 		                         U8T_SCALARS_ONLY);
 	}
+	if (find_stream(t, path, at, id, err, errlen) != 0)
+		return -1;
+	id->exports = exports_of(t);
 	return 0;
 }
 

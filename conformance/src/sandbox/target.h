@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "answers.h"
 #include "checks.h"
 #include "u8t.h"
 
@@ -23,23 +24,29 @@ struct u8c_target {
 	u8t_validate_fn validate;
 	u8t_next_fn next;
 	u8t_encode_fn encode;
+	u8t_stream_size_fn stream_size; /* all three, or none        */
+	u8t_stream_init_fn stream_init;
+	u8t_stream_decode_fn stream_decode;
+	size_t state_size; /* what u8t_stream_size() said, 1..4096   */
 };
 
 /* What a target says of itself. */
 struct u8c_identity {
-	int abi_version;  /* u8t_abi_version(), or 1               */
-	const char *name; /* u8t_name(), or NULL: raw, untrusted   */
-	unsigned exports; /* bit per enum u8c_fn                   */
-	unsigned traits;  /* u8t_traits() or the shape\'s: U8T_ bits */
+	int abi_version;    /* u8t_abi_version(), or 1               */
+	const char *name;   /* u8t_name(), or NULL: raw, untrusted   */
+	unsigned exports;   /* bit per enum u8c_fn                   */
+	unsigned traits;    /* u8t_traits() or the shape\'s: U8T_ bits */
+	size_t stream_size; /* u8t_stream_size(), or 0 without it      */
 };
 
 /* The steps of loading, for saying where it went wrong. */
 enum u8c_load_at {
-	U8C_LOADING_DLOPEN,  /* dlopen, and the constructors        */
-	U8C_LOADING_VERSION, /* u8t_abi_version()                   */
-	U8C_LOADING_NAME,    /* u8t_name()                          */
-	U8C_LOADING_TRAITS,  /* u8t_traits()                        */
-	U8C_LOADING_SYMBOLS, /* finding the functions               */
+	U8C_LOADING_DLOPEN,      /* dlopen, and the constructors        */
+	U8C_LOADING_VERSION,     /* u8t_abi_version()                   */
+	U8C_LOADING_NAME,        /* u8t_name()                          */
+	U8C_LOADING_TRAITS,      /* u8t_traits()                        */
+	U8C_LOADING_SYMBOLS,     /* finding the functions               */
+	U8C_LOADING_STREAM_SIZE, /* u8t_stream_size()               */
 };
 
 /*
@@ -53,8 +60,11 @@ enum u8c_load_at {
  * @err:    one line saying what is wrong, on failure.
  *
  * Returns 0, or -1 when dlopen fails (with dlerror's text), the library
- * exports none of the u8t_ functions (or not @symbol), or declares an
- * ABI version this harness does not know.
+ * exports none of the u8t_ functions (or not @symbol), declares an ABI
+ * version this harness does not know, or exports some of the streaming
+ * functions but not all, or without declaring version 2.  A state size
+ * outside 1..U8C_STATE_MAX is no error: the stream is then not among
+ * the exports, and id->stream_size tells the report why.
  */
 int u8c_target_load(struct u8c_target *t, const char *path, const char *symbol,
                     const char *shape, void (*at)(enum u8c_load_at step),

@@ -32,10 +32,12 @@
 #include "filter.h"
 #include "jail.h"
 #include "judge.h"
+#include "stream.h"
 
 enum {
 	ALT_STACK = 1 << 16,
 	RECOVERIES_MAX = 4096, /* then leave for a fresh process */
+	STREAM_PROBED = 16,    /* items with the stream's probes: 1 in 16 */
 	MAX_OUTPUT_FDS = 64,
 };
 
@@ -113,10 +115,13 @@ on_fault(int sig, siginfo_t *info, void *uctx)
 		signal(sig, SIG_DFL);
 		return;
 	}
+	int detail = sig;
+
 	w.pending = 1 + (sig == SIGSEGV || sig == SIGBUS
-	                     ? (int)u8c_stage_fate(&w.stage, info->si_addr)
+	                     ? (int)u8c_stage_fate(&w.stage, info->si_addr, sig,
+	                                           &detail)
 	                     : (int)U8C_FATE_CRASH);
-	w.detail = sig;
+	w.detail = detail;
 	siglongjmp(w.recover, 1);
 }
 
@@ -330,6 +335,21 @@ capture(const struct u8c_answers *a)
 	c->captured = 1;
 }
 
+/* The stream's answers in the chunking --input gave, or in one chunk. */
+static void
+capture_stream(const struct u8c_stream_answers *a)
+{
+	struct u8c_capture *c = &w.j->sh->capture;
+	size_t n = a->nout < 2 * U8C_MAX_INPUT ? a->nout : 2 * U8C_MAX_INPUT;
+
+	c->stream_ncuts = a->ncuts;
+	memcpy(c->stream_cuts, a->cuts, a->ncuts * sizeof *a->cuts);
+	for (size_t k = 0; k <= a->ncuts; k++)
+		c->stream_after[k] = a->after[k] < n ? a->after[k] : n;
+	c->nstream = n;
+	memcpy(c->stream, a->out, n * sizeof *a->out);
+}
+
 /* The item being judged.  Static: a call that dies jumps back into the
  * middle of its calls, and automatic variables would not survive it. */
 static struct {
@@ -338,10 +358,24 @@ static struct {
 	struct u8c_reading in;
 	struct u8c_answers a;
 	struct item_fates f;
+	struct u8c_judging judging;
 	uint32_t dead; /* phases not to call: they killed a worker    */
 	unsigned on;   /* functions to call                            */
 	int probes;    /* the state probe after the functions          */
 	int phase;     /* the call under way                           */
+	int keep;      /* its answers are --input's, for side by side  */
+	/* the stream's phase: chunking k of nk, then its probes (k = nk) */
+	struct {
+		enum u8c_stream_mode mode;
+		struct u8c_chunking list[U8C_CHUNKINGS_MAX];
+		size_t k, nk;
+		int probes; /* the stream's probes after its chunkings */
+		int died;   /* a chunking of this item died            */
+		struct u8c_item item; /* the item, with chunking k        */
+		struct u8c_stream_ref ref;
+		struct u8c_stream_whole whole;
+		struct u8c_stream_answers a;
+	} s;
 } it;
 
 static int
@@ -349,6 +383,9 @@ wanted(int phase)
 {
 	if (phase == U8C_PHASE_PROBE)
 		return it.probes;
+	if (phase == U8C_PHASE_STREAM &&
+	    (it.s.mode == U8C_STREAM_NONE || it.item.kind != U8C_ITEM_BYTES))
+		return 0;
 	if (phase == U8C_FN_ENCODE &&
 	    !u8c_encoder_asked(w.j->sh->load.traits, it.item.cp))
 		return 0;
@@ -366,6 +403,114 @@ died(int phase)
 		it.a.given[phase] = U8C_ANSWER_DIED;
 }
 
+/* The stream's phase is over: what the one-chunk run gave, for the
+ * consistency with u8t_decode.  An item none of whose chunkings could be
+ * judged counts as died, so checks that never ran are not lost. */
+static void
+stream_end(enum u8c_answer answer)
+{
+	it.f.item = &it.item;
+	if (it.s.died && !it.s.whole.judged)
+		answer = U8C_ANSWER_DIED;
+	it.a.given[U8C_FN_STREAM] = (uint8_t)answer;
+	it.a.stream = it.s.whole.judged ? it.s.whole.out : NULL;
+	it.a.nstream = it.s.whole.nout;
+	it.a.stream_fits =
+	    it.s.whole.judged && it.s.whole.failure.level != U8C_FAIL;
+}
+
+/* The stream's phase from chunking it.s.k on: each chunking a call of
+ * its own, judged as it comes back; then the probes.  A chunking that
+ * dies is recorded on the item with that chunking, and the next one is
+ * made, unless it hung: the rest would cost a timeout each. */
+static void
+stream_calls(void)
+{
+	const struct u8c_target *t = w.t;
+
+	it.f.item = &it.s.item;
+	for (; it.s.k <= it.s.nk; it.s.k++) {
+		int probes = it.s.k == it.s.nk;
+
+		if (probes && !it.s.probes)
+			break;
+		it.s.item.chunking =
+		    probes ? (struct u8c_chunking){U8C_CHUNK_BYTES, 0, 0}
+		           : it.s.list[it.s.k];
+		w.slot->chunk = (uint32_t)it.s.k;
+		w.pending = 0;
+		w.met = 0;
+		w.slot->phase = U8C_PHASE_STREAM;
+		w.in_call = 1;
+		if (probes)
+			u8c_call_stream_probes(&w.stage, t, &it.s.item,
+			                       &it.a.stream_probes);
+		else
+			u8c_call_stream(&w.stage, t, &it.s.item, it.s.k == 0,
+			                &it.s.a);
+		w.in_call = 0;
+		w.slot->phase = U8C_PHASE_HARNESS;
+		if (w.met != 0)
+			after_call(&it.f, U8C_PHASE_STREAM);
+		if (probes)
+			u8c_judge_stream_probes(w.tallies, &it.judging,
+			                        &it.s.item, &it.in,
+			                        &it.a.stream_probes);
+		else
+			u8c_judge_stream(w.tallies, &it.judging, &it.s.item,
+			                 &it.in, &it.s.ref, &it.s.a,
+			                 &it.s.whole);
+		if (it.keep && !probes && it.s.a.over == SIZE_MAX &&
+		    (it.s.item.chunking.kind == U8C_CHUNK_WHOLE ||
+		     it.s.item.chunking.kind == U8C_CHUNK_GIVEN))
+			capture_stream(&it.s.a);
+	}
+	stream_end(U8C_ANSWER_GIVEN);
+}
+
+/* A chunking died: recorded, and the stream goes on with the next one,
+ * unless it hung (the rest would cost a timeout each) or it was the
+ * probes, the last. */
+static void
+stream_died(void)
+{
+	int hung = w.pending - 1 == U8C_FATE_HANG;
+
+	after_call(&it.f, U8C_PHASE_STREAM);
+	it.f.item = &it.item;
+	it.s.died = 1;
+	if (!hung && it.s.k < it.s.nk) {
+		it.s.k++;
+		return; /* calls() comes back to the stream's phase */
+	}
+	stream_end(it.s.k < it.s.nk ? U8C_ANSWER_DIED : U8C_ANSWER_GIVEN);
+	it.phase++;
+}
+
+/* Sets up the stream's phase of the current item. */
+static void
+stream_start(const struct u8c_plan_row *r)
+{
+	it.s.mode = r->stream;
+	it.s.k = 0;
+	it.s.nk =
+	    u8c_chunkings_list(r->stream, it.item.s, it.item.n, it.s.list);
+	it.s.item = it.item;
+	/* the stream's probes cost four runs of their own input: every
+	 * STREAM_PROBED-th item of a row with probes, which finds a shared or
+	 * lasting state as surely, at a sixteenth of the cost */
+	it.s.probes = r->probes && it.item.kind == U8C_ITEM_BYTES &&
+	              (w.slot->current % STREAM_PROBED == 0 ||
+	               w.j->plan->kind == U8C_PLAN_ONE);
+	it.s.whole.judged = 0;
+	it.s.died = 0;
+	it.a.stream = NULL;
+	it.a.stream_probes.ran = 0;
+	if (it.item.kind == U8C_ITEM_BYTES && r->stream != U8C_STREAM_NONE)
+		u8c_stream_ref_make(&it.s.ref, w.j->plan->profile, it.item.s,
+		                    it.item.n);
+}
+
 /* The item's calls, in phase order, from it.phase on.  One recovery
  * point serves them all: a call that dies comes back here, is recorded,
  * and the next one is made. */
@@ -375,15 +520,23 @@ calls(void)
 	if (sigsetjmp(w.recover, 0) != 0) {
 		w.in_call = 0;
 		w.slot->phase = U8C_PHASE_HARNESS;
-		died(it.phase);
-		after_call(&it.f, (enum u8c_phase)it.phase);
-		it.phase++;
+		if (it.phase == U8C_PHASE_STREAM) {
+			stream_died();
+		} else {
+			died(it.phase);
+			after_call(&it.f, (enum u8c_phase)it.phase);
+			it.phase++;
+		}
 	}
 	for (; it.phase < U8C_PHASES; it.phase++) {
 		if (!wanted(it.phase))
 			continue;
 		if (it.dead >> it.phase & 1u) {
 			died(it.phase);
+			continue;
+		}
+		if (it.phase == U8C_PHASE_STREAM) {
+			stream_calls();
 			continue;
 		}
 		w.pending = 0;
@@ -412,19 +565,13 @@ static void
 judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
 {
 	const struct u8c_plan_row *r = &w.j->plan->rows[row];
-	struct u8c_judging judging = {w.j->plan->profile,
-	                              w.j->expect,
-	                              w.j->sh->load.traits,
-	                              0,
-	                              row,
-	                              index};
-
 	w.slot->row = row;
 	w.slot->current = index;
 	w.slot->dead = dead;
 	it.item = u8c_family_item(r->family, index, it.buf);
 	it.f = (struct item_fates){&it.item, index, 0};
 	it.dead = dead;
+	it.keep = keep;
 	it.on = functions_on();
 	/* the rest of the answers is written by the calls it marks given */
 	memset(it.a.given, 0, sizeof it.a.given);
@@ -438,10 +585,18 @@ judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
 		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.in);
 		it.a.error_at = it.in.error_at;
 	}
+	it.judging = (struct u8c_judging){w.j->plan->profile,
+	                                  w.j->expect,
+	                                  w.j->sh->load.traits,
+	                                  0,
+	                                  row,
+	                                  index};
+	stream_start(r);
 	it.phase = 0;
 	calls();
-	judging.variants = r->variants > 0 && index % (size_t)r->variants == 0;
-	u8c_judge(w.tallies, &judging, &it.item,
+	it.judging.variants =
+	    r->variants > 0 && index % (size_t)r->variants == 0;
+	u8c_judge(w.tallies, &it.judging, &it.item,
 	          it.item.kind == U8C_ITEM_BYTES ? &it.in : NULL, &it.a);
 	w.slot->judged++;
 	if (keep)
@@ -459,9 +614,11 @@ fresh_probes(void)
 	w.slot->current = 0;
 	memset(&it, 0, sizeof it);
 	for (k = 0; k < U8C_PROBES; k++) {
-		it.item =
-		    (struct u8c_item){U8C_ITEM_BYTES, u8c_probe_inputs[k].s,
-		                      u8c_probe_inputs[k].n, 0};
+		it.item = (struct u8c_item){U8C_ITEM_BYTES,
+		                            u8c_probe_inputs[k].s,
+		                            u8c_probe_inputs[k].n,
+		                            0,
+		                            {0, 0, 0}};
 		it.f = (struct item_fates){&it.item, 0, 0};
 		it.probes = 1;
 		it.a.probe_k = k;

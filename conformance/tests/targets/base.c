@@ -211,6 +211,17 @@ step(const struct u8tt_defects *d, const uint8_t *s, size_t n)
 	return r;
 }
 
+struct u8tt_step
+u8tt_step(const uint8_t *s, size_t n)
+{
+	struct step r = step(&u8tt_target.defects, s, n);
+
+	return (struct u8tt_step){r.status == STEP_OK    ? U8TT_OK
+	                          : r.status == STEP_ILL ? U8TT_ILL
+	                                                 : U8TT_TRUNCATED,
+	                          r.cp, r.len};
+}
+
 /* Append @v at out[*count] if there is room; u8t_decode never writes
  * more than cap values. */
 static void
@@ -285,7 +296,7 @@ u8t_abi_version(void)
 {
 	if (u8tt_target.hooks.on_version != NULL)
 		u8tt_target.hooks.on_version();
-	return U8T_ABI_VERSION;
+	return &u8tt_streams != NULL ? 2 : 1;
 }
 
 U8T_EXPORT const char *

@@ -41,6 +41,19 @@ struct u8tt_defects {
 	unsigned char strips_bom;          /* leading EF BB BF dropped */
 	unsigned char next_leaves_cp;      /* next: *cp untouched on errors */
 	unsigned char stops_at_nul;        /* decode, validate end at a 00 */
+	/* u8t_stream_decode's (conformance/tests/streams/) */
+	unsigned char stream_drops_split; /* a character across a cut lost */
+	unsigned char stream_early;       /* a cut tail replaced at once    */
+	unsigned char stream_no_flush_empty; /* an empty last chunk: no flush */
+	unsigned char stream_empty_ends;   /* an empty chunk taken as last   */
+	unsigned char stream_init_keeps;   /* init leaves the tail there     */
+	unsigned char stream_static;       /* the tail in a static variable  */
+	unsigned char stream_three_chunks; /* a 4-byte tail cut twice: lost  */
+	unsigned char stream_breaker_lost; /* E0 | 41: the 41 swallowed      */
+	unsigned char stream_past_state;   /* writes state[size]             */
+	unsigned char stream_reads_back;   /* reads s[-1] to resume a tail   */
+	unsigned char stream_holds_back;   /* each chunk's last character
+	                                      written with the next chunk   */
 };
 
 /* What a hostile target (conformance/tests/hostile/) does besides
@@ -64,5 +77,20 @@ struct u8tt_target {
 
 /* Defined by exactly one target file per shared library. */
 extern const struct u8tt_target u8tt_target;
+
+/* The core's decision on s[0..n), n >= 1, for the stream's layer: the
+ * character, the maximal subpart standing for one U+FFFD, or a live
+ * prefix cut by the end of s (status 2). */
+enum { U8TT_OK, U8TT_ILL, U8TT_TRUNCATED };
+struct u8tt_step {
+	int status;
+	uint32_t cp; /* the value, or U+FFFD */
+	size_t len;  /* bytes it took, 1..n  */
+};
+struct u8tt_step u8tt_step(const uint8_t *s, size_t n);
+
+/* Defined by the stream's layer, when it is linked in: the target is
+ * then version 2 of the ABI. */
+extern const int u8tt_streams __attribute__((weak));
 
 #endif /* U8TT_TARGETS_H */

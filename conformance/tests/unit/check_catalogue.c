@@ -44,7 +44,8 @@ END_TEST
 static void
 fail_on(struct u8c_tallies *t, const char *bytes, size_t n, size_t index)
 {
-	struct u8c_item item = {U8C_ITEM_BYTES, (const uint8_t *)bytes, n, 0};
+	struct u8c_item item = {
+	    U8C_ITEM_BYTES, (const uint8_t *)bytes, n, 0, {0, 0, 0}};
 	struct u8c_failure f = {U8C_DECODE_ROW_00_7F, U8C_FAIL, {0, 0},
 	                        U8C_PARTING_CHANGED,  0,        -1};
 	struct u8c_example *e = u8c_tally_fail(t, &f, &item, 0, index);
@@ -89,10 +90,10 @@ END_TEST
 START_TEST(test_tally_purity)
 {
 	static struct u8c_tallies t;
-	struct u8c_item mixed = {U8C_ITEM_BYTES, (const uint8_t *)"\x00\xED", 2,
-	                         0};
-	struct u8c_item pure = {U8C_ITEM_BYTES, (const uint8_t *)"\xED\xA0\x80",
-	                        3, 0};
+	struct u8c_item mixed = {
+	    U8C_ITEM_BYTES, (const uint8_t *)"\x00\xED", 2, 0, {0, 0, 0}};
+	struct u8c_item pure = {
+	    U8C_ITEM_BYTES, (const uint8_t *)"\xED\xA0\x80", 3, 0, {0, 0, 0}};
 	struct u8c_failure f = {U8C_VALIDATE_SURROGATE, U8C_FAIL, {0, 0},
 	                        U8C_PARTING_CHANGED,    1,        -1};
 	struct u8c_example *e;
@@ -110,7 +111,8 @@ END_TEST
 START_TEST(test_tally_loading)
 {
 	static struct u8c_tallies t;
-	struct u8c_item item = {U8C_ITEM_BYTES, (const uint8_t *)"\xFF", 1, 0};
+	struct u8c_item item = {
+	    U8C_ITEM_BYTES, (const uint8_t *)"\xFF", 1, 0, {0, 0, 0}};
 	const struct u8c_tally *y = &t.t[U8C_ISOLATION_OUTPUT];
 
 	memset(&t, 0, sizeof t);

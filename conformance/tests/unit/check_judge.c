@@ -252,7 +252,7 @@ judge_bytes(const uint8_t *s, size_t n, const struct u8c_answers *a,
 	static struct u8c_tallies t;
 	static struct u8c_reading in;
 	struct u8c_judging j = {u8ref_profile_at(0), NULL, 0, 1, 0, index};
-	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0};
+	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0, {0, 0, 0}};
 
 	memset(&t, 0, sizeof t);
 	u8c_read(j.profile, s, n, &in);
@@ -481,7 +481,7 @@ START_TEST(test_judge_encode)
 	static struct u8c_tallies t;
 	const struct encode_case *c = &encodes[_i];
 	struct u8c_judging j = {u8ref_profile_at(0), NULL, 0, 0, 0, 0};
-	struct u8c_item item = {U8C_ITEM_CODE_POINT, NULL, 0, c->cp};
+	struct u8c_item item = {U8C_ITEM_CODE_POINT, NULL, 0, c->cp, {0, 0, 0}};
 	struct u8c_answers a;
 	int want = c->check ? u8c_check_by_id(c->check) : NONE;
 

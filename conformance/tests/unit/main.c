@@ -18,6 +18,7 @@ main(void)
 
 	srunner_add_suite(sr, catalogue_suite());
 	srunner_add_suite(sr, safe_text_suite());
+	srunner_add_suite(sr, stream_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -10,5 +10,6 @@
 Suite *judge_suite(void);
 Suite *catalogue_suite(void);
 Suite *safe_text_suite(void);
+Suite *stream_suite(void);
 
 #endif /* U8C_SUITES_H */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * abi_version_2.c - a target that declares a target ABI u8conform does
+ * abi_version_next.c - a target that declares a target ABI u8conform does
  * not know, which must be refused with exit status 2.
  */
 #include "u8t.h"

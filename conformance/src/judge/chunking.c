@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * chunking.c - the chunkings of an input, numbered, and their text.
+ *
+ * The numbering of a mode: 0 the whole input; then every cut of the mode
+ * (all of 0..n, or for LONG those next to a byte of 80..FF); then
+ * (PAIRS) every pair of them 0 < a <= b < n, b <= a + U8C_PAIR_SPAN
+ * (a == b is an empty chunk between), and n, n (two empty chunks at the
+ * end), in order of a then b; then (LONG)
+ * the random ones; then a byte a chunk, for inputs of three bytes or more
+ * (shorter ones have it among their cuts).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "chunking.h"
+#include "hex.h"
+
+static uint16_t given[U8C_MAX_CUTS];
+static size_t ngiven;
+
+void
+u8c_chunking_given_set(const uint16_t *cuts, size_t ncuts)
+{
+	ngiven = ncuts < U8C_MAX_CUTS ? ncuts : U8C_MAX_CUTS;
+	memcpy(given, cuts, ngiven * sizeof *cuts);
+}
+
+/* The cut positions of mode @m in s[0..n), into pos[]: all of 0..n, or
+ * (LONG) the ends and those next to a byte of 80..FF, or (INNER) those
+ * with bytes on both sides. */
+static size_t
+positions(enum u8c_stream_mode m, const uint8_t *s, size_t n, uint16_t *pos)
+{
+	size_t np = 0;
+
+	for (size_t p = 0; p <= n; p++) {
+		int end = p == 0 || p == n;
+
+		if (m == U8C_STREAM_INNER ? !end
+		    : m == U8C_STREAM_LONG
+		        ? end || s[p - 1] >= 0x80 || s[p] >= 0x80
+		        : 1)
+			pos[np++] = (uint16_t)p;
+	}
+	return np;
+}
+
+/* Pairs of positions at most U8C_PAIR_SPAN apart, from pos[i]:
+ * pos[i] <= pos[j] < n, and (n, n).  None from 0, nor to n from further
+ * back: an empty first or last chunk beside a cut is the cut again. */
+static size_t
+pairs_from(const uint16_t *pos, size_t np, size_t i, size_t n)
+{
+	size_t j = i;
+
+	if (pos[i] == 0)
+		return 0;
+	if (pos[i] == n)
+		return 1; /* two empty chunks at the end */
+	while (j < np && pos[j] < n && pos[j] - pos[i] <= U8C_PAIR_SPAN)
+		j++;
+	return j - i;
+}
+
+static size_t
+has_bytes(size_t n)
+{
+	return n >= 3 ? 1 : 0;
+}
+
+size_t
+u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
+                   struct u8c_chunking *list)
+{
+	static uint16_t pos[U8C_MAX_INPUT + 1];
+	size_t np, k = 0;
+
+	if (m == U8C_STREAM_NONE)
+		return 0;
+	list[k++] = (struct u8c_chunking){U8C_CHUNK_WHOLE, 0, 0};
+	if (m == U8C_STREAM_GIVEN) {
+		list[k++] = (struct u8c_chunking){U8C_CHUNK_GIVEN, 0, 0};
+		return k;
+	}
+	np = positions(m, s, n, pos);
+	for (size_t i = 0; i < np; i++)
+		list[k++] = (struct u8c_chunking){U8C_CHUNK_CUT, pos[i], 0};
+	for (size_t i = 0; m == U8C_STREAM_PAIRS && i < np; i++)
+		for (size_t j = 0; j < pairs_from(pos, np, i, n); j++)
+			list[k++] = (struct u8c_chunking){U8C_CHUNK_CUTS,
+			                                  pos[i], pos[i + j]};
+	for (size_t r = 0; m == U8C_STREAM_LONG && r < U8C_RANDOM_CHUNKINGS;
+	     r++)
+		list[k++] = (struct u8c_chunking){U8C_CHUNK_RANDOM,
+		                                  (uint16_t)(r + 1), 0};
+	if (m != U8C_STREAM_CUTS && m != U8C_STREAM_INNER && has_bytes(n))
+		list[k++] = (struct u8c_chunking){U8C_CHUNK_BYTES, 0, 0};
+	return k;
+}
+
+static struct u8c_chunking scratch[U8C_CHUNKINGS_MAX];
+
+size_t
+u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n)
+{
+	return u8c_chunkings_list(m, s, n, scratch);
+}
+
+struct u8c_chunking
+u8c_chunking_at(enum u8c_stream_mode m, const uint8_t *s, size_t n, size_t k)
+{
+	size_t nk = u8c_chunkings_list(m, s, n, scratch);
+
+	return k < nk ? scratch[k]
+	              : (struct u8c_chunking){U8C_CHUNK_NONE, 0, 0};
+}
+
+/* xorshift32: the same chunks from the same seed, anywhere. */
+static uint32_t
+next_random(uint32_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 17;
+	*x ^= *x << 5;
+	return *x;
+}
+
+size_t
+u8c_chunking_cuts(const struct u8c_chunking *c, size_t n, uint16_t *cuts)
+{
+	size_t k = 0, at;
+	uint32_t x;
+
+	switch (c->kind) {
+	case U8C_CHUNK_CUT:
+		cuts[k++] = c->a <= n ? c->a : (uint16_t)n;
+		break;
+	case U8C_CHUNK_CUTS:
+		cuts[k++] = c->a <= n ? c->a : (uint16_t)n;
+		cuts[k++] = c->b <= n && c->b >= cuts[0] ? c->b : cuts[0];
+		break;
+	case U8C_CHUNK_BYTES:
+		for (at = 1; at < n && k < U8C_MAX_CUTS; at++)
+			cuts[k++] = (uint16_t)at;
+		break;
+	case U8C_CHUNK_RANDOM:
+		x = 0x9E3779B9u * c->a + (uint32_t)n;
+		for (at = next_random(&x) % 9; at < n && k < U8C_MAX_CUTS;
+		     at += next_random(&x) % 9)
+			cuts[k++] = (uint16_t)at;
+		break;
+	case U8C_CHUNK_GIVEN:
+		for (; k < ngiven && given[k] <= n; k++)
+			cuts[k] = given[k];
+		break;
+	default:
+		break;
+	}
+	return k;
+}
+
+int
+u8c_chunking_before(const struct u8c_chunking *a, size_t na,
+                    const struct u8c_chunking *b, size_t nb)
+{
+	static uint16_t ca[U8C_MAX_CUTS], cb[U8C_MAX_CUTS];
+	size_t ka = u8c_chunking_cuts(a, na, ca),
+	       kb = u8c_chunking_cuts(b, nb, cb);
+
+	if (ka != kb)
+		return ka < kb;
+	for (size_t k = 0; k < ka; k++)
+		if (ca[k] != cb[k])
+			return ca[k] < cb[k];
+	return 0;
+}
+
+size_t
+u8c_chunks_format(char *buf, size_t cap, const uint8_t *s, size_t n,
+                  const struct u8c_chunking *c)
+{
+	static uint16_t cuts[U8C_MAX_CUTS];
+	static const char digits[] = "0123456789ABCDEF";
+	size_t ncuts = u8c_chunking_cuts(c, n, cuts), len = 0, k = 0;
+
+	if (cap < 8)
+		return 0;
+	/* words joined by spaces: each byte, and a bar at each cut */
+	for (size_t i = 0; i <= n; i++) {
+		for (; k < ncuts && cuts[k] == i; k++) {
+			if (len + 6 > cap)
+				goto full;
+			if (len > 0)
+				buf[len++] = ' ';
+			buf[len++] = '|';
+		}
+		if (i == n)
+			break;
+		if (len + 7 > cap)
+			goto full;
+		if (len > 0)
+			buf[len++] = ' ';
+		buf[len++] = digits[s[i] >> 4];
+		buf[len++] = digits[s[i] & 15];
+	}
+	if (len == 0)
+		return (size_t)snprintf(buf, cap, "(empty)");
+	buf[len] = '\0';
+	return len;
+full:
+	memcpy(buf + len, " ...", 5);
+	return len + 4;
+}
+
+int
+u8c_chunks_parse(const char *text, uint8_t *buf, size_t cap, size_t *n,
+                 uint16_t *cuts, size_t *ncuts)
+{
+	char piece[U8C_MAX_INPUT * 5];
+	size_t got;
+
+	*n = 0;
+	*ncuts = 0;
+	for (;;) {
+		const char *bar = strchr(text, '|');
+		size_t len = bar != NULL ? (size_t)(bar - text) : strlen(text);
+
+		if (len >= sizeof piece)
+			return -1;
+		memcpy(piece, text, len);
+		piece[len] = '\0';
+		if (u8s_hex_parse(piece, buf + *n, cap - *n, &got) !=
+		    U8S_PARSE_OK)
+			return -1;
+		*n += got;
+		if (bar == NULL)
+			return 0;
+		if (*ncuts >= U8C_MAX_CUTS)
+			return -1;
+		cuts[(*ncuts)++] = (uint16_t)*n;
+		text = bar + 1;
+	}
+}

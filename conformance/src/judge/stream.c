@@ -1,0 +1,266 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * stream.c - judging u8t_stream_decode, chunking by chunking (stream.h).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+
+#include "chunking.h"
+#include "judging.h"
+#include "stream.h"
+
+const uint8_t u8c_stream_probe_input[9] = {0xC3, 0xA9, 0xE2, 0x82, 0xAC,
+                                           0xF0, 0x9F, 0x98, 0x80};
+
+/* Whether values v[0..nv), decided on bytes b[0..nb), replace some of
+ * them (an ill-formed piece, where a decoder may give a U+FFFD a byte)
+ * rather than decode a U+FFFD spelt EF BF BD. */
+static int
+replaced(const uint32_t *v, size_t nv, const uint8_t *b, size_t nb)
+{
+	static const uint8_t spelt[3] = {0xEF, 0xBF, 0xBD};
+
+	for (size_t k = 0; k < nv; k++)
+		if (v[k] == 0xFFFD)
+			return !(nv == 1 && nb == 3 &&
+			         memcmp(b, spelt, 3) == 0);
+	return 0;
+}
+
+void
+u8c_stream_ref_make(struct u8c_stream_ref *r, const struct u8ref_profile *p,
+                    const uint8_t *s, size_t n)
+{
+	struct u8ref_stream st;
+	uint32_t out[1 + U8REF_STREAM_HOLD];
+	size_t used, written = 0, allowed = 0;
+
+	u8ref_stream_init(&st, p);
+	r->n = n;
+	r->written[0] = 0;
+	r->allowed[0] = 0;
+	r->held[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t got = u8ref_stream_decode(
+		    &st, s + i, 1, 0, out, sizeof out / sizeof out[0], &used);
+		/* the bytes this one decided: held before, and s[i], but
+		 * for those held now */
+		size_t decided = r->held[i] + 1 - st.nheld;
+
+		written += got;
+		allowed += replaced(out, got, s + i - r->held[i], decided)
+		               ? decided
+		               : got;
+		r->written[i + 1] = (uint32_t)written;
+		r->allowed[i + 1] = (uint32_t)allowed;
+		r->held[i + 1] = (uint8_t)st.nheld;
+	}
+}
+
+/* "by byte 3: " */
+static const char *
+after_byte(char *buf, size_t room, size_t p)
+{
+	snprintf(buf, room, "by byte %zu: ", p);
+	return buf;
+}
+
+/* The failure of a chunking that gives what the one-chunk run gave. */
+static void
+again(const struct judging *g, const struct u8c_stream_whole *whole)
+{
+	const struct u8c_failure *f = &whole->failure;
+	struct u8c_example *e;
+
+	if (f->level == U8C_PASS)
+		return;
+	if ((e = u8c_fail(g, f->check, f->level, f->part, f->parting)) != NULL)
+		u8c_texts(e, "", g->in->want, g->in->nwant, "", whole->out,
+		          whole->nout);
+}
+
+/* The checks of the cuts, where the one-chunk run was right; returns 1
+ * when it found what the chunking did wrong. */
+static int
+judge_cuts(const struct judging *g, const struct u8c_stream_ref *ref,
+           const struct u8c_stream_answers *a)
+{
+	const struct u8c_reading *in = g->in;
+	struct u8c_example *e;
+	size_t late = SIZE_MAX, n = in->n;
+	char label[48];
+
+	g->t->seen[U8C_STREAM_EARLY]++;
+	g->t->seen[U8C_STREAM_PROMPT]++;
+	for (size_t k = 0; k < a->ncuts; k++) {
+		size_t p = a->cuts[k], w = a->after[k];
+
+		if (ref->held[p] > 0 && w > ref->allowed[p]) {
+			/* it wrote something for a tail that the next chunk
+			 * could still complete: more than one value per byte
+			 * before it */
+			e = u8c_fail(g, U8C_STREAM_EARLY, U8C_FAIL,
+			             u8c_part_at(in, p - ref->held[p]),
+			             U8C_PARTING_CHANGED);
+			if (e != NULL)
+				u8c_texts(e, after_byte(label, sizeof label, p),
+				          in->want, ref->written[p], label,
+				          a->out, w);
+			return 1;
+		}
+		if (w < ref->written[p] && late == SIZE_MAX &&
+		    u8c_same_code_points(a->out, in->want, w))
+			late = k;
+	}
+	if (a->nout == in->nwant &&
+	    u8c_same_code_points(a->out, in->want, a->nout)) {
+		size_t p = late != SIZE_MAX ? a->cuts[late] : 0;
+
+		if (late == SIZE_MAX)
+			return 1;
+		/* every value right in the end, some written late */
+		e = u8c_fail(g, U8C_STREAM_PROMPT, U8C_WARN,
+		             u8c_part_at(in, p > 0 ? p - 1 : 0),
+		             U8C_PARTING_LOST);
+		if (e != NULL)
+			u8c_texts(e, after_byte(label, sizeof label, p),
+			          in->want, ref->written[p], label, a->out,
+			          a->after[late]);
+		return 1;
+	}
+	if (ref->held[n] > 0) {
+		g->t->seen[U8C_STREAM_FLUSH]++;
+		if (a->nout < in->nwant &&
+		    u8c_same_code_points(a->out, in->want, a->nout)) {
+			/* the tail never replaced */
+			e = u8c_fail(g, U8C_STREAM_FLUSH, U8C_FAIL,
+			             u8c_part_at(in, n - ref->held[n]),
+			             U8C_PARTING_LOST);
+			if (e != NULL)
+				u8c_texts(e, "", in->want, in->nwant, "",
+				          a->out, a->nout);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void
+u8c_judge_stream(struct u8c_tallies *t, const struct u8c_judging *j,
+                 const struct u8c_item *item, const struct u8c_reading *in,
+                 const struct u8c_stream_ref *ref,
+                 const struct u8c_stream_answers *a,
+                 struct u8c_stream_whole *whole)
+{
+	struct judging g = {t, j, item, in};
+	int first = item->chunking.kind == U8C_CHUNK_WHOLE;
+	struct u8c_example *e;
+
+	t->seen[U8C_ABI_STREAM_CAP]++;
+	if (first)
+		memset(whole, 0, sizeof *whole);
+	if (a->over != SIZE_MAX) {
+		if ((e = u8c_fail(&g, U8C_ABI_STREAM_CAP, U8C_FAIL, u8c_whole,
+		                  U8C_PARTING_OTHER)) != NULL) {
+			snprintf(e->expected, sizeof e->expected,
+			         "at most %zu values from chunk %zu",
+			         a->over_cap, a->over + 1);
+			snprintf(e->got, sizeof e->got, "%zu", a->over_got);
+		}
+		return;
+	}
+	if (a->scribbled != SIZE_MAX &&
+	    (e = u8c_fail(&g, U8C_ISOLATION_OVERWRITE, U8C_FAIL, u8c_whole,
+	                  U8C_PARTING_OTHER)) != NULL) {
+		/* the bytes beside the state that the guard page misses */
+		snprintf(e->expected, sizeof e->expected,
+		         "nothing written outside state[0..%zu)",
+		         a->state_size);
+		snprintf(e->got, sizeof e->got,
+		         "bytes beside it changed by chunk %zu",
+		         a->scribbled + 1);
+	}
+	u8c_count_tested(&g, U8C_FN_STREAM);
+	if (first) {
+		whole->judged = 1;
+		whole->out = a->out;
+		whole->nout = a->nout;
+		u8c_judge_values(&g, U8C_FN_STREAM, a->out, a->nout,
+		                 &whole->failure);
+		whole->exact = whole->failure.level == U8C_PASS;
+		return;
+	}
+	if (whole->judged && a->nout == whole->nout &&
+	    u8c_same_code_points(a->out, whole->out, a->nout) &&
+	    !whole->exact) {
+		again(&g, whole);
+		return;
+	}
+	if (whole->judged && whole->exact && judge_cuts(&g, ref, a))
+		return;
+	u8c_judge_values(&g, U8C_FN_STREAM, a->out, a->nout, NULL);
+}
+
+void
+u8c_judge_stream_size(struct u8c_tallies *t, const struct u8c_expectations *x,
+                      uint64_t size)
+{
+	struct u8c_failure f = {U8C_ABI_STREAM_SIZE, U8C_FAIL, {0, 0},
+	                        U8C_PARTING_OTHER,   0,        -1};
+	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0, {0, 0, 0}};
+	struct u8c_example *e;
+
+	t->t[U8C_ABI_STREAM_SIZE].tested++; /* once, while loading */
+	if (size >= 1 && size <= U8C_STATE_MAX)
+		return;
+	f.expected = u8c_expect_match(x, f.check, NULL, NULL, 1);
+	if ((e = u8c_tally_fail(t, &f, &none, U8C_NO_RUN, 0)) == NULL)
+		return;
+	e->during = U8C_DURING_LOADING;
+	e->fn = U8C_FN_STREAM;
+	snprintf(e->expected, sizeof e->expected, "1..%d bytes", U8C_STATE_MAX);
+	snprintf(e->got, sizeof e->got, "%llu", (unsigned long long)size);
+}
+
+void
+u8c_judge_stream_probes(struct u8c_tallies *t, const struct u8c_judging *j,
+                        const struct u8c_item *item,
+                        const struct u8c_reading *in,
+                        const struct u8c_stream_probes *p)
+{
+	struct judging g = {t, j, item, in};
+	struct u8c_example *e;
+
+	if (!p->ran)
+		return;
+	t->seen[U8C_STREAM_INIT]++;
+	t->seen[U8C_STREAM_INDEPENDENT]++;
+	if (p->nafter_init != p->nalone ||
+	    !u8c_same_code_points(p->after_init, p->alone, p->nalone)) {
+		e = u8c_fail(&g, U8C_STREAM_INIT, U8C_FAIL, u8c_whole,
+		             U8C_PARTING_OTHER);
+		if (e != NULL)
+			u8c_texts(e, "in a new state: ", p->alone, p->nalone,
+			          "after this input: ", p->after_init,
+			          p->nafter_init);
+	}
+	if (p->nturns_item != p->nbytes_item ||
+	    !u8c_same_code_points(p->turns_item, p->bytes_item,
+	                          p->nbytes_item)) {
+		e = u8c_fail(&g, U8C_STREAM_INDEPENDENT, U8C_FAIL, u8c_whole,
+		             U8C_PARTING_OTHER);
+		if (e != NULL)
+			u8c_texts(e, "alone: ", p->bytes_item, p->nbytes_item,
+			          "taking turns: ", p->turns_item,
+			          p->nturns_item);
+	} else if (p->nturns_probe != p->nalone ||
+	           !u8c_same_code_points(p->turns_probe, p->alone, p->nalone)) {
+		e = u8c_fail(&g, U8C_STREAM_INDEPENDENT, U8C_FAIL, u8c_whole,
+		             U8C_PARTING_OTHER);
+		if (e != NULL)
+			u8c_texts(e, "the other state alone: ", p->alone,
+			          p->nalone, "taking turns: ", p->turns_probe,
+			          p->nturns_probe);
+	}
+}

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * check_stream.c - the chunkings of an input and the stream's judge,
+ * driven with hand-written chunks and answers.
+ *
+ * Each case is an input in chunks ("E0 A0 E0 | 80"), the values a target
+ * wrote after each chunk, and the one check that must not pass, or none.
+ * The whole input in one chunk is judged first, with the reference's
+ * values (a stream right in one chunk), as the harness does.
+ */
+#include <check.h>
+#include <string.h>
+
+#include "chunking.h"
+#include "judge.h"
+#include "stream.h"
+#include "suites.h"
+
+enum { MAX = 16 };
+
+/* SEP ends a chunk's values, END the list. */
+#define SEP 0xFFFFFFF0u
+#define END 0xFFFFFFFEu
+
+static const struct stream_case {
+	const char *what;
+	const char *chunks;   /* hex with a bar at each cut            */
+	uint32_t values[MAX]; /* each chunk's values, SEP between, END */
+	const char *check;    /* the check that fails, or NULL         */
+	enum u8c_level level;
+} cases[] = {
+    {"a character split and kept", "C3 | A9", {SEP, 0xE9, END}, NULL, U8C_PASS},
+    {"a character split and lost",
+     "C3 | A9",
+     {SEP, END},
+     "stream/row-C2-DF",
+     U8C_FAIL},
+    {"a tail replaced before the last chunk",
+     "C2 |",
+     {0xFFFD, SEP, END},
+     "stream/early",
+     U8C_FAIL},
+    {"a tail never replaced at an empty last chunk",
+     "C2 |",
+     {SEP, END},
+     "stream/flush",
+     U8C_FAIL},
+    {"a character held back a chunk",
+     "41 | 42",
+     {SEP, 0x41, 0x42, END},
+     "stream/prompt",
+     U8C_WARN},
+    /* E0 A0 is a prefix that E0 breaks: a decoder giving U+FFFD per byte
+     * writes two for it where the reference writes one, and holds the
+     * second E0 as the reference does; nothing was written early */
+    {"one U+FFFD a byte, none for the held tail",
+     "E0 A0 E0 | 80",
+     {0xFFFD, 0xFFFD, SEP, 0xFFFD, END},
+     NULL,
+     U8C_PASS},
+    {"a U+FFFD more than one a byte: the held tail's",
+     "E0 A0 E0 | 80",
+     {0xFFFD, 0xFFFD, 0xFFFD, SEP, END},
+     "stream/early",
+     U8C_FAIL},
+    /* a U+FFFD spelt out is one character, not three bytes replaced */
+    {"EF BF BD decoded, then a tail replaced early",
+     "EF BF BD C2 | 41",
+     {0xFFFD, 0xFFFD, SEP, 0x41, END},
+     "stream/early",
+     U8C_FAIL},
+    {"a breaking byte lost after a held prefix",
+     "E0 | 41",
+     {SEP, 0xFFFD, END},
+     "stream/row-00-7F",
+     U8C_FAIL},
+};
+
+/* Case @c's chunks and values into a's buffers; the item's chunking
+ * is the given one. */
+static void
+answers_of(const struct stream_case *c, uint8_t *s, size_t *n,
+           struct u8c_stream_answers *a, uint32_t *out, size_t *after)
+{
+	static uint16_t cuts[MAX];
+	size_t ncuts, k = 0;
+
+	ck_assert_msg(u8c_chunks_parse(c->chunks, s, MAX, n, cuts, &ncuts) == 0,
+	              "%s: bad chunks %s", c->what, c->chunks);
+	u8c_chunking_given_set(cuts, ncuts);
+	memset(a, 0, sizeof *a);
+	a->ncuts = ncuts;
+	a->cuts = cuts;
+	a->out = out;
+	a->after = after;
+	a->over = a->scribbled = SIZE_MAX;
+	for (size_t i = 0; c->values[i] != END; i++) {
+		if (c->values[i] == SEP)
+			after[k++] = a->nout;
+		else
+			out[a->nout++] = c->values[i];
+	}
+	after[k++] = a->nout;
+	ck_assert_msg(k == ncuts + 1, "%s: %zu chunks of values for %zu",
+	              c->what, k, ncuts + 1);
+}
+
+/* The stream on s[0..n): one chunk with the reference's values, then
+ * @a in its chunks. */
+static const struct u8c_tallies *
+judge_stream(const uint8_t *s, size_t n, const struct u8c_stream_answers *a)
+{
+	static struct u8c_tallies t;
+	static struct u8c_reading in;
+	static struct u8c_stream_ref ref;
+	static struct u8c_stream_whole whole;
+	static size_t after_whole[1];
+	struct u8c_judging j = {u8ref_profile_at(0), NULL, 0, 0, 0, 0};
+	struct u8c_item item = {
+	    U8C_ITEM_BYTES, s, n, 0, {U8C_CHUNK_WHOLE, 0, 0}};
+	struct u8c_stream_answers one = {0};
+
+	memset(&t, 0, sizeof t);
+	u8c_read(j.profile, s, n, &in);
+	u8c_stream_ref_make(&ref, j.profile, s, n);
+	one.out = in.want;
+	one.nout = in.nwant;
+	after_whole[0] = in.nwant;
+	one.after = after_whole;
+	one.over = one.scribbled = SIZE_MAX;
+	u8c_judge_stream(&t, &j, &item, &in, &ref, &one, &whole);
+	item.chunking = (struct u8c_chunking){U8C_CHUNK_GIVEN, 0, 0};
+	u8c_judge_stream(&t, &j, &item, &in, &ref, a, &whole);
+	return &t;
+}
+
+START_TEST(test_stream_case)
+{
+	const struct stream_case *c = &cases[_i];
+	static uint8_t s[MAX];
+	static uint32_t out[MAX];
+	static size_t after[MAX];
+	struct u8c_stream_answers a;
+	const struct u8c_tallies *t;
+	int want = c->check != NULL ? u8c_check_by_id(c->check) : -1;
+	size_t n;
+
+	ck_assert_msg(c->check == NULL || want >= 0, "%s: no check %s", c->what,
+	              c->check);
+	answers_of(c, s, &n, &a, out, after);
+	t = judge_stream(s, n, &a);
+	for (int k = 0; k < U8C_CHECKS; k++) {
+		const struct u8c_tally *y = &t->t[k];
+
+		if (k == want)
+			ck_assert_msg(
+			    y->failed == 1 && y->level == c->level,
+			    "%s (%s): %s failed %llu at %s, want 1 at "
+			    "%s",
+			    c->what, c->chunks, c->check,
+			    (unsigned long long)y->failed,
+			    u8c_level_names[y->level],
+			    u8c_level_names[c->level]);
+		else
+			ck_assert_msg(y->failed == 0,
+			              "%s (%s): %s failed too, got \"%s\"",
+			              c->what, c->chunks,
+			              u8c_check((enum u8c_check_id)k)->id,
+			              y->ex[0].got);
+	}
+}
+END_TEST
+
+/* The chunkings of a mode, counted and cut: the list the harness and
+ * --input "a|b" rely on. */
+START_TEST(test_chunkings)
+{
+	static const uint8_t s[4] = {0xF0, 0x9F, 0x98, 0x80};
+	static struct u8c_chunking list[U8C_CHUNKINGS_MAX];
+	uint16_t cuts[U8C_MAX_CUTS];
+	/* whole, cuts 0..4, pairs (1,1) (1,2) (1,3) (2,2) (2,3) (3,3) (4,4),
+	 * a byte a chunk */
+	size_t n = u8c_chunkings_list(U8C_STREAM_PAIRS, s, 4, list);
+
+	ck_assert_uint_eq(n, 1 + 5 + 7 + 1);
+	ck_assert_int_eq(list[0].kind, U8C_CHUNK_WHOLE);
+	ck_assert_uint_eq(u8c_chunking_cuts(&list[0], 4, cuts), 0);
+	ck_assert_uint_eq(u8c_chunking_cuts(&list[13], 4, cuts), 3);
+	ck_assert_uint_eq(cuts[0], 1);
+	ck_assert_uint_eq(cuts[2], 3);
+	/* whole and the three inner cuts */
+	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_INNER, s, 4, list), 4);
+	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_CUTS, s, 4, list), 6);
+	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_NONE, s, 4, list), 0);
+}
+END_TEST
+
+/* "E0|A0 80" and back, bars at the ends and empty chunks too. */
+START_TEST(test_chunks_text)
+{
+	static const char *const texts[] = {"E0 | A0 80", "C2 |", "C2 | |",
+	                                    "| 41", "F0 | 90 | 80 80"};
+	uint8_t s[MAX];
+	uint16_t cuts[MAX];
+	char back[64];
+	size_t n, ncuts;
+	struct u8c_chunking given = {U8C_CHUNK_GIVEN, 0, 0};
+
+	for (size_t k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+		ck_assert_int_eq(
+		    u8c_chunks_parse(texts[k], s, MAX, &n, cuts, &ncuts), 0);
+		u8c_chunking_given_set(cuts, ncuts);
+		u8c_chunks_format(back, sizeof back, s, n, &given);
+		ck_assert_str_eq(back, texts[k]);
+	}
+	ck_assert_int_eq(u8c_chunks_parse("E0|A", s, MAX, &n, cuts, &ncuts),
+	                 -1);
+	ck_assert_int_eq(u8c_chunks_parse("E0|zz", s, MAX, &n, cuts, &ncuts),
+	                 -1);
+}
+END_TEST
+
+Suite *
+stream_suite(void)
+{
+	Suite *s = suite_create("stream");
+	TCase *tc = tcase_create("stream");
+
+	tcase_add_loop_test(tc, test_stream_case, 0,
+	                    (int)(sizeof cases / sizeof cases[0]));
+	tcase_add_test(tc, test_chunkings);
+	tcase_add_test(tc, test_chunks_text);
+	suite_add_tcase(s, tc);
+	return s;
+}
