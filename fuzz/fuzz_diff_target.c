@@ -133,7 +133,9 @@ static void
 one_exit_status(int *argc, char ***argv)
 {
 	static char flag[] = "-timeout_exitcode=77";
-	char **more = malloc(((size_t)*argc + 2) * sizeof *more);
+	static char **more; /* the engine keeps using it: never freed */
+
+	more = malloc(((size_t)*argc + 2) * sizeof *more);
 
 	if (more == NULL || *argc < 1)
 		return;
@@ -225,11 +227,13 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	stage.nul = (identity.traits & U8T_NEEDS_NUL) != 0;
 	target_path = path;
 	identity.exports &= functions;
-	fprintf(stderr, "fuzz_diff_target: %s:%s%s%s%s; %s\n", path,
+	fprintf(stderr, "fuzz_diff_target: %s:%s%s%s%s%s; %s\n", path,
 	        identity.exports >> U8C_FN_DECODE & 1u ? " u8t_decode" : "",
 	        identity.exports >> U8C_FN_VALIDATE & 1u ? " u8t_validate" : "",
 	        identity.exports >> U8C_FN_NEXT & 1u ? " u8t_next" : "",
 	        identity.exports >> U8C_FN_ENCODE & 1u ? " u8t_encode" : "",
+	        identity.exports >> U8C_FN_STREAM & 1u ? " u8t_stream_decode"
+	                                               : "",
 	        strict ? "WARN is a finding (U8FUZZ_STRICT=1)"
 	               : "FAIL only (U8FUZZ_STRICT=1 adds WARN)");
 	fprintf(stderr,
@@ -291,7 +295,7 @@ static void
 judge_stream(const struct u8c_item *item, const struct u8c_judging *j,
              const struct u8c_reading *in, struct u8c_answers *a, int probe)
 {
-	static char chunks[4 * MAX_IN + 16];
+	static char chunks[5 * MAX_IN + 16]; /* "XX | " a byte */
 	static const enum u8c_chunking_kind kinds[] = {
 	    U8C_CHUNK_WHOLE, U8C_CHUNK_GIVEN, U8C_CHUNK_BYTES};
 	static struct u8c_stream_ref ref;
@@ -445,7 +449,7 @@ static void
 note_input(const uint8_t *s, size_t n, size_t size,
            const struct u8c_chunking *c)
 {
-	static char chunks[4 * MAX_IN + 16];
+	static char chunks[5 * MAX_IN + 16]; /* "XX | " a byte */
 	int chunked = c != NULL && c->kind != U8C_CHUNK_NONE &&
 	              c->kind != U8C_CHUNK_WHOLE;
 

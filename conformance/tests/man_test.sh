@@ -25,7 +25,7 @@ groff -man -Tascii -P-cbou "$page" 2>/dev/null >"$work/page"
 "$u8conform" --help >"$work/help"
 for word in $(grep -o -- '--[a-z0-9-]*' "$work/help" | sort -u) \
 	$(sed -n '/^Shapes/,$p' "$work/help" | awk 'NF > 1 && $1 ~ /^[a-z0-9-]+$/ { print $1 }') \
-	"EXIT STATUS" "EXPECTATIONS" u8t_traits; do
+	"EXIT STATUS" "EXPECTATIONS" u8t_traits u8t_stream_decode stream/early; do
 	check "$(grep -c -F -- "$word" "$work/page" | sed 's/^[1-9][0-9]*$/found/')" found \
 		"the page documents $word"
 done

@@ -201,7 +201,7 @@ check_combinations(const struct u8c_options *o, const int *given)
 	if ((o->symbol == NULL) != (o->shape == NULL))
 		return bad("--symbol and --shape go together");
 	if (o->shape != NULL && !u8c_shape_known(o->shape))
-		return bad("unknown shape '%s' (see --help)", o->shape);
+		return bad("unknown shape '%s'", o->shape);
 	return 0;
 }
 

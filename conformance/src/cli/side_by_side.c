@@ -76,7 +76,7 @@ stream_view(FILE *out, const struct u8c_item *item,
 {
 	static uint32_t want[2 * U8C_MAX_INPUT];
 	static size_t after[U8C_MAX_INPUT + 1];
-	static char text[4 * U8C_MAX_INPUT + 16];
+	static char text[5 * U8C_MAX_INPUT + 16]; /* "XX | " a byte */
 	struct u8c_chunking given = {U8C_CHUNK_GIVEN, 0, 0};
 	struct u8ref_stream st;
 	size_t nchunks = c->stream_ncuts + 1, from = 0, nwant = 0, used;

@@ -189,7 +189,7 @@ u8c_chunks_format(char *buf, size_t cap, const uint8_t *s, size_t n,
 	/* words joined by spaces: each byte, and a bar at each cut */
 	for (size_t i = 0; i <= n; i++) {
 		for (; k < ncuts && cuts[k] == i; k++) {
-			if (len + 6 > cap)
+			if (len + 2 + 5 > cap) /* room left for " ..." */
 				goto full;
 			if (len > 0)
 				buf[len++] = ' ';
@@ -197,7 +197,7 @@ u8c_chunks_format(char *buf, size_t cap, const uint8_t *s, size_t n,
 		}
 		if (i == n)
 			break;
-		if (len + 7 > cap)
+		if (len + 3 + 5 > cap)
 			goto full;
 		if (len > 0)
 			buf[len++] = ' ';

@@ -20,7 +20,7 @@ u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok, size_t ntok,
 		     k++) {
 			bytes += tok[k].bytes;
 			subparts++;
-			count += counts[k];
+			count += counts != NULL ? counts[k] : 1;
 		}
 		t->policy_runs++;
 		if (count != subparts)

@@ -40,8 +40,8 @@ void u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 /* diagnose.c: what fitting answers say about the decoder. */
 
 /* Records which replacement policies a fitting decoding contradicts, run
- * by run of ill-formed subparts (@counts from u8c_match); returns 1 if a
- * run was dropped whole. */
+ * by run of ill-formed subparts (@counts from u8c_match, or NULL for an
+ * exact one: one U+FFFD each); returns 1 if a run was dropped whole. */
 int u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok,
                     size_t ntok, const size_t *counts);
 

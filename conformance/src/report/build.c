@@ -241,10 +241,12 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	    (r->expect_file = strdup(f->expect_file)) == NULL)
 		return -1;
 	/* an expectation that took nothing says the decoder got better;
-	 * only a whole run can say it */
+	 * only a whole run can say it, and only of a check that ran (not
+	 * one of a function left out or not exported) */
 	for (size_t k = 0; f->expect != NULL && k < f->expect->n; k++)
 		if (t->matched[k] == 0 && o->complete &&
-		    f->plan->kind != U8C_PLAN_ONE && !f->plan->sharded)
+		    f->plan->kind != U8C_PLAN_ONE && !f->plan->sharded &&
+		    r->checks[f->expect->e[k].check].ran)
 			r->stale[r->nstale++] = &f->expect->e[k];
 	return 0;
 }

@@ -62,6 +62,11 @@ check "$(json new-departure '.expectations.stale | length > 0')" true \
 "$u8conform" --expect "$work/js.expect" "$targets/libu8t-test-correct.so" >"$work/correct.txt" 2>&1
 check "$?/$(grep -c '^stale ' "$work/correct.txt")" "0/$(grep -c '^[a-z]' "$work/js.expect")" \
 	"a decoder that got better: exit 0, every expectation stale"
+printf 'encode/surrogates U+D800 # a function left out\n' >"$work/left-out.expect"
+"$u8conform" --expect "$work/left-out.expect" --functions decode "$targets/libu8t-test-correct.so" \
+	>"$work/left-out.txt" 2>&1
+check "$?/$(grep -c '^stale ' "$work/left-out.txt")" "0/0" \
+	"an expectation of a function left out is not stale: nothing judged it"
 
 printf 'decode/no-such-check *\n' >"$work/bad.expect"
 "$u8conform" --expect "$work/bad.expect" "$surrogate" >/dev/null 2>"$work/err"

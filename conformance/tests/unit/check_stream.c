@@ -9,6 +9,7 @@
  * values (a stream right in one chunk), as the harness does.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "chunking.h"
@@ -212,6 +213,21 @@ START_TEST(test_chunks_text)
 		u8c_chunking_given_set(cuts, ncuts);
 		u8c_chunks_format(back, sizeof back, s, n, &given);
 		ck_assert_str_eq(back, texts[k]);
+	}
+	/* too long for its buffer: cut, with " ...", inside it (for every
+	 * room, under the sanitizers) */
+	memset(s, 0x41, MAX);
+	for (size_t room = 8; room < 64; room++) {
+		static const struct u8c_chunking bytes = {U8C_CHUNK_BYTES, 0,
+		                                          0};
+		char *cut = malloc(room);
+		size_t len = u8c_chunks_format(cut, room, s, MAX, &bytes);
+
+		ck_assert_uint_lt(len, room);
+		ck_assert_uint_eq(strlen(cut), len);
+		if (room < 3 * MAX * 2)
+			ck_assert_str_eq(cut + len - 4, " ...");
+		free(cut);
 	}
 	ck_assert_int_eq(u8c_chunks_parse("E0|A", s, MAX, &n, cuts, &ncuts),
 	                 -1);
