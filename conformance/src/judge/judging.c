@@ -158,8 +158,9 @@ u8c_judge_values(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 	if (nout == in->nwant && u8c_same_code_points(out, in->want, nout)) {
 		/* one U+FFFD per maximal subpart is evidence of a policy too,
 		 * unless a shim guessed the lengths */
-		if (in->nwant > 0 && !(fn == U8C_FN_NEXT &&
-		                       (g->j->traits & U8T_GUESSED_LENGTHS)))
+		if (in->error_at != SIZE_MAX &&
+		    !(fn == U8C_FN_NEXT &&
+		      (g->j->traits & U8T_GUESSED_LENGTHS)))
 			u8c_note_policy(g->t, in->tok, in->ntok, NULL);
 		return 1;
 	}

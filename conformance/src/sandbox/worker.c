@@ -491,10 +491,11 @@ stream_died(void)
 static void
 stream_start(const struct u8c_plan_row *r)
 {
-	it.s.mode = r->stream;
+	/* nothing to make for a target without a stream */
+	it.s.mode = it.on >> U8C_FN_STREAM & 1u ? r->stream : U8C_STREAM_NONE;
 	it.s.k = 0;
 	it.s.nk =
-	    u8c_chunkings_list(r->stream, it.item.s, it.item.n, it.s.list);
+	    u8c_chunkings_list(it.s.mode, it.item.s, it.item.n, it.s.list);
 	it.s.item = it.item;
 	/* the stream's probes cost four runs of their own input: every
 	 * STREAM_PROBED-th item of a row with probes, which finds a shared or
@@ -506,7 +507,7 @@ stream_start(const struct u8c_plan_row *r)
 	it.s.died = 0;
 	it.a.stream = NULL;
 	it.a.stream_probes.ran = 0;
-	if (it.item.kind == U8C_ITEM_BYTES && r->stream != U8C_STREAM_NONE)
+	if (it.item.kind == U8C_ITEM_BYTES && it.s.mode != U8C_STREAM_NONE)
 		u8c_stream_ref_make(&it.s.ref, w.j->plan->profile, it.item.s,
 		                    it.item.n);
 }
