@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "identity.h"
+#include "put.h"
 #include "u8t.h"
 
 /* Values converted per iconv call; the loop goes on after E2BIG. */
@@ -255,22 +256,13 @@ u8t_stream_init(void *state)
 	memset(state, 0, sizeof(struct stream));
 }
 
-/* Appends one value if there is room. */
-static size_t
-put(uint32_t v, uint32_t *out, size_t k, size_t cap)
-{
-	if (k < cap)
-		out[k++] = v;
-	return k;
-}
-
 /* The U+FFFD for held[0], unless it is written already; held[0] is
  * then done with. */
 static size_t
 put_held_fffd(struct stream *st, uint32_t *out, size_t k, size_t cap)
 {
 	if (!st->replaced)
-		k = put(0xFFFD, out, k, cap);
+		k = u8o_put(0xFFFD, out, k, cap);
 	st->replaced = 0;
 	return k;
 }
@@ -293,7 +285,7 @@ hold(struct stream *st, const uint8_t *b, size_t m, uint32_t *out, size_t k,
 	memmove(st->held, b, m);
 	st->nheld = (uint8_t)m;
 	if (m > CONVERTS_MAX && !st->replaced) {
-		k = put(0xFFFD, out, k, cap);
+		k = u8o_put(0xFFFD, out, k, cap);
 		st->replaced = 1;
 	}
 	return k;
@@ -401,14 +393,14 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		if (r.error == 0)
 			break;
 		if (r.error == EILSEQ) { /* one byte, one U+FFFD */
-			k = put(0xFFFD, out, k, cap);
+			k = u8o_put(0xFFFD, out, k, cap);
 			at++;
 		} else if (r.error == EINVAL && !last &&
 		           n - at <= HELD_MAX) { /* wait for the rest */
 			k = hold(st, s + at, n - at, out, k, cap);
 			at = n;
 		} else if (r.error == EINVAL) { /* incomplete to the end */
-			k = put(0xFFFD, out, k, cap);
+			k = u8o_put(0xFFFD, out, k, cap);
 			at = n;
 		} else { /* iconv failed for another reason */
 			break;

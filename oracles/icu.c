@@ -24,6 +24,7 @@
 #include <unicode/uversion.h>
 
 #include "identity.h"
+#include "put.h"
 #include "u8t.h"
 
 /* Decoding below this many bytes needs no heap. */
@@ -266,15 +267,6 @@ u8t_stream_init(void *state)
 		st->cnv = c;
 }
 
-/* Appends one value if there is room. */
-static size_t
-put(uint32_t v, uint32_t *out, size_t k, size_t cap)
-{
-	if (k < cap)
-		out[k++] = v;
-	return k;
-}
-
 /*
  * UTF-16 units to values, as u_strToUTF32 does for the one-shot: a pair
  * is joined, a surrogate that is not half of a pair passes as it is.  A
@@ -290,18 +282,19 @@ put_units(struct stream *st, const UChar *u, size_t nu, uint32_t *out, size_t k,
 
 	for (i = 0; i < nu; i++) {
 		if (st->high != 0 && U16_IS_TRAIL(u[i])) {
-			k = put((uint32_t)U16_GET_SUPPLEMENTARY(st->high, u[i]),
-			        out, k, cap);
+			k = u8o_put(
+			    (uint32_t)U16_GET_SUPPLEMENTARY(st->high, u[i]),
+			    out, k, cap);
 			st->high = 0;
 			continue;
 		}
 		if (st->high != 0) /* unpaired: as it is */
-			k = put(st->high, out, k, cap);
+			k = u8o_put(st->high, out, k, cap);
 		st->high = 0;
 		if (U16_IS_LEAD(u[i]))
 			st->high = u[i];
 		else
-			k = put(u[i], out, k, cap);
+			k = u8o_put(u[i], out, k, cap);
 	}
 	return k;
 }
@@ -344,7 +337,7 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		at += piece;
 	} while (at < n);
 	if (last && st->high != 0) { /* a high surrogate at the very end */
-		k = put(st->high, out, k, cap);
+		k = u8o_put(st->high, out, k, cap);
 		st->high = 0;
 	}
 	return k;

@@ -12,6 +12,7 @@
 
 #include "hex.h"
 #include "judge.h"
+#include "only_failed.h"
 #include "suites.h"
 #include "u8t.h"
 
@@ -296,29 +297,8 @@ judge_case(const struct judge_case *c)
 START_TEST(test_judge_case)
 {
 	const struct judge_case *c = &cases[_i];
-	int want = c->check != NULL ? u8c_check_by_id(c->check) : NONE;
-	const struct u8c_tallies *t = judge_case(c);
-	ck_assert_msg(c->check == NULL || want >= 0, "%s: no check %s", c->what,
-	              c->check);
-	for (int k = 0; k < U8C_CHECKS; k++) {
-		const struct u8c_tally *y = &t->t[k];
 
-		if (k == want)
-			ck_assert_msg(
-			    y->failed == 1 && y->level == c->level,
-			    "%s (%s): %s failed %llu at %s, want 1 at "
-			    "%s",
-			    c->what, c->input, c->check,
-			    (unsigned long long)y->failed,
-			    u8c_level_names[y->level],
-			    u8c_level_names[c->level]);
-		else
-			ck_assert_msg(y->failed == 0,
-			              "%s (%s): %s failed too, got \"%s\"",
-			              c->what, c->input,
-			              u8c_check((enum u8c_check_id)k)->id,
-			              y->ex[0].got);
-	}
+	only_failed(judge_case(c), c->what, c->input, c->check, c->level);
 }
 END_TEST
 

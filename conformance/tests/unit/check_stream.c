@@ -14,6 +14,7 @@
 
 #include "chunking.h"
 #include "judge.h"
+#include "only_failed.h"
 #include "stream.h"
 #include "suites.h"
 
@@ -142,33 +143,11 @@ START_TEST(test_stream_case)
 	static uint32_t out[MAX];
 	static size_t after[MAX];
 	struct u8c_stream_answers a;
-	const struct u8c_tallies *t;
-	int want = c->check != NULL ? u8c_check_by_id(c->check) : -1;
 	size_t n;
 
-	ck_assert_msg(c->check == NULL || want >= 0, "%s: no check %s", c->what,
-	              c->check);
 	answers_of(c, s, &n, &a, out, after);
-	t = judge_stream(s, n, &a);
-	for (int k = 0; k < U8C_CHECKS; k++) {
-		const struct u8c_tally *y = &t->t[k];
-
-		if (k == want)
-			ck_assert_msg(
-			    y->failed == 1 && y->level == c->level,
-			    "%s (%s): %s failed %llu at %s, want 1 at "
-			    "%s",
-			    c->what, c->chunks, c->check,
-			    (unsigned long long)y->failed,
-			    u8c_level_names[y->level],
-			    u8c_level_names[c->level]);
-		else
-			ck_assert_msg(y->failed == 0,
-			              "%s (%s): %s failed too, got \"%s\"",
-			              c->what, c->chunks,
-			              u8c_check((enum u8c_check_id)k)->id,
-			              y->ex[0].got);
-	}
+	only_failed(judge_stream(s, n, &a), c->what, c->chunks, c->check,
+	            c->level);
 }
 END_TEST
 
