@@ -127,8 +127,11 @@ refuse(const char *fmt, ...)
  * The engine's flags, with -timeout_exitcode=77 before the user's: a
  * hang is a finding like a crash or a difference, and every finding
  * ends the run with status 77 (a flag given wins, being later).
- * libFuzzer reads the flags after LLVMFuzzerInitialize.
+ * libFuzzer reads the flags after LLVMFuzzerInitialize.  AFL++'s driver
+ * takes argv[1] for its own (a count of runs, or a file), so built for
+ * it (U8F_AFL_DRIVER) nothing is added: a hang is afl-fuzz's to report.
  */
+#ifndef U8F_AFL_DRIVER
 static void
 one_exit_status(int *argc, char ***argv)
 {
@@ -136,7 +139,6 @@ one_exit_status(int *argc, char ***argv)
 	static char **more; /* the engine keeps using it: never freed */
 
 	more = malloc(((size_t)*argc + 2) * sizeof *more);
-
 	if (more == NULL || *argc < 1)
 		return;
 	more[0] = (*argv)[0];
@@ -145,6 +147,7 @@ one_exit_status(int *argc, char ***argv)
 	*argv = more; /* argv[argc] stays NULL */
 	(*argc)++;
 }
+#endif
 
 /* The options of the run, for u8conform's reproduce line as well. */
 static void
@@ -219,7 +222,9 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	                    sizeof err) != 0)
 		refuse("cannot load U8FUZZ_TARGET: %s: %s", path, err);
 	read_options(path, symbol, shape);
+#ifndef U8F_AFL_DRIVER
 	one_exit_status(argc, argv);
+#endif
 	if (u8c_stage_init(&stage) != 0) {
 		perror("fuzz_diff_target: mmap");
 		exit(2);
