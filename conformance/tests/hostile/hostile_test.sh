@@ -77,12 +77,18 @@ special() {
 		b=$(json "$name-correct" '.checks[] | select(.id == "decode/row-00-7F") | .tested')
 		[ "$a" = "$b" ] || echo "decode/row-00-7F tested $a times, $b without the fork"
 		;;
-	decode-crashes)
+	decode-crashes | stream-crashes)
 		# every other function judged on every input
+		others='validate|next|encode'
+		[ "$name" = stream-crashes ] && others="decode|$others"
 		run "$name-correct" --exhaustive --shard 1/20000 "$correct"
-		filter='[.checks[] | select(.id | test("^(validate|next|encode)/")) | [.id, .tested]]'
+		filter="[.checks[] | select(.id | test(\"^($others)/\")) | [.id, .tested]]"
 		[ "$(json "$name" "$filter")" = "$(json "$name-correct" "$filter")" ] ||
-			echo "validate, next or encode were not judged on every input"
+			echo "$others were not judged on every input"
+		;;
+	stream-size-lies)
+		[ "$(json "$name" '(.functions | index("stream")) == null and ([.checks[] | select(.id | startswith("stream/"))] | length) == 0')" = true ] ||
+			echo "a stream with no state was called"
 		;;
 	encode-assert)
 		json "$name" '.skipped[]' | grep -qx 'encode/beyond' ||

@@ -50,6 +50,8 @@ put(uint32_t *out, size_t cap, size_t *count, uint32_t v)
 U8T_EXPORT size_t
 u8t_stream_size(void)
 {
+	if (u8tt_target.hooks.stream_size != NULL)
+		return u8tt_target.hooks.stream_size();
 	return STATE_SIZE;
 }
 
@@ -122,6 +124,8 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 	struct state *st = state_of(state);
 	size_t count = 0, i = 0;
 
+	if (u8tt_target.hooks.on_call != NULL)
+		u8tt_target.hooks.on_call("stream", s, n);
 	if (d->stream_past_state)
 		((volatile uint8_t *)state)[STATE_SIZE] = 0; /* Defect */
 	if (d->stream_empty_ends && n == 0)

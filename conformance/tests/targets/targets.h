@@ -60,12 +60,14 @@ struct u8tt_defects {
  * decoding, each hook NULL when it does nothing there. */
 struct u8tt_hooks {
 	/* At the start of u8t_decode, u8t_validate, u8t_next ("decode",
-	 * ...) with their input, and of u8t_encode with s NULL and n the
-	 * code point. */
+	 * ...) with their input, of u8t_stream_decode ("stream") with its
+	 * chunk, and of u8t_encode with s NULL and n the code point. */
 	void (*on_call)(const char *fn, const uint8_t *s, size_t n);
-	void (*on_name)(void);     /* when u8t_name() is asked        */
-	void (*on_version)(void);  /* when u8t_abi_version() is asked */
-	const char *(*name)(void); /* u8t_name()'s answer instead    */
+	size_t (*stream_size)(void); /* u8t_stream_size()'s answer
+	                                instead (streaming targets)    */
+	void (*on_name)(void);       /* when u8t_name() is asked        */
+	void (*on_version)(void);    /* when u8t_abi_version() is asked */
+	const char *(*name)(void);   /* u8t_name()'s answer instead    */
 };
 
 /* What a test target file defines: the rest of the library is base.c. */
