@@ -88,33 +88,20 @@ u8o_describe(char *name, size_t len)
 	         gnu_get_libc_version());
 }
 
+struct stream;
+static size_t decode_rest(iconv_t cd, const uint8_t *s, size_t n, uint32_t *out,
+                          size_t k, size_t cap, struct stream *keep);
+
+/* The stream's conversion with no chunk after it (decode_rest). */
 U8T_EXPORT size_t
 u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
 	iconv_t cd = iconv_open(TO, FROM);
-	size_t at = 0, k = 0;
+	size_t k;
 
 	if (cd == (iconv_t)-1)
 		return 0;
-	while (at < n && k < cap) {
-		struct run r = convert(cd, s + at, n - at, out + k, cap - k);
-
-		k += r.nout;
-		at += r.used;
-		if (r.error == 0)
-			break;
-		if (k == cap)
-			break;
-		if (r.error == EILSEQ) { /* one byte, one U+FFFD */
-			out[k++] = 0xFFFD;
-			at++;
-		} else if (r.error == EINVAL) { /* incomplete to the end */
-			out[k++] = 0xFFFD;
-			at = n;
-		} else { /* iconv failed for another reason */
-			break;
-		}
-	}
+	k = decode_rest(cd, s, n, out, 0, cap, NULL);
 	iconv_close(cd);
 	return k;
 }
@@ -363,6 +350,42 @@ finish_held(iconv_t cd, struct stream *st, const uint8_t *s, size_t n, int last,
 }
 
 /*
+ * s[0..n) converted after the k values out[0..k) (cap in all), each
+ * EILSEQ one U+FFFD for one byte, as the one-shot does; an incomplete
+ * rest (EINVAL) one U+FFFD, or, with @keep (a chunk that is not the
+ * last), held there for the next chunk.  Returns the values in out.
+ */
+static size_t
+decode_rest(iconv_t cd, const uint8_t *s, size_t n, uint32_t *out, size_t k,
+            size_t cap, struct stream *keep)
+{
+	size_t at = 0;
+
+	while (at < n && k < cap) {
+		struct run r = convert(cd, s + at, n - at, out + k, cap - k);
+
+		k += r.nout;
+		at += r.used;
+		if (r.error == 0)
+			break;
+		if (r.error == EILSEQ) { /* one byte, one U+FFFD */
+			k = u8o_put(0xFFFD, out, k, cap);
+			at++;
+		} else if (r.error == EINVAL && keep != NULL &&
+		           n - at <= HELD_MAX) { /* wait for the rest */
+			k = hold(keep, s + at, n - at, out, k, cap);
+			at = n;
+		} else if (r.error == EINVAL) { /* incomplete to the end */
+			k = u8o_put(0xFFFD, out, k, cap);
+			at = n;
+		} else { /* iconv failed for another reason */
+			break;
+		}
+	}
+	return k;
+}
+
+/*
  * The held bytes first, completed from the chunk; then the rest of the
  * chunk as u8t_decode converts it, but for an incomplete tail (EINVAL)
  * when the chunk is not the last: that is held.  Each byte yields at
@@ -385,27 +408,9 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		return 0;
 	done = finish_held(cd, st, s, n, last, out, cap, &k);
 	at = done == FAILED ? n : (size_t)done;
-	while (at < n && k < cap) {
-		struct run r = convert(cd, s + at, n - at, out + k, cap - k);
-
-		k += r.nout;
-		at += r.used;
-		if (r.error == 0)
-			break;
-		if (r.error == EILSEQ) { /* one byte, one U+FFFD */
-			k = u8o_put(0xFFFD, out, k, cap);
-			at++;
-		} else if (r.error == EINVAL && !last &&
-		           n - at <= HELD_MAX) { /* wait for the rest */
-			k = hold(st, s + at, n - at, out, k, cap);
-			at = n;
-		} else if (r.error == EINVAL) { /* incomplete to the end */
-			k = u8o_put(0xFFFD, out, k, cap);
-			at = n;
-		} else { /* iconv failed for another reason */
-			break;
-		}
-	}
+	if (at < n) /* an empty chunk may be NULL: no NULL + 0 */
+		k = decode_rest(cd, s + at, n - at, out, k, cap,
+		                last ? NULL : st);
 	iconv_close(cd);
 	return k;
 }

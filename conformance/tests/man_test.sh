@@ -4,19 +4,8 @@
 # warning, documents every option and shape --help lists, and is
 # installed.
 set -u
+. "$(dirname "$0")/check.sh"
 u8conform=$1 page=$2 build=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-check() {
-	if [ "$1" = "$2" ]; then
-		passed=$((passed + 1))
-		echo "ok   $3"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $3: got '$1', want '$2'"
-	fi
-}
 command -v groff >/dev/null || { echo "skipped: no groff to render the man page"; exit 77; }
 
 groff -man -Tutf8 -ww -z "$page" 2>"$work/warnings"
@@ -31,5 +20,4 @@ for word in $(grep -o -- '--[a-z0-9-]*' "$work/help" | sort -u) \
 done
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 check "$(find "$work/prefix" -path '*/man1/u8conform.1' | wc -l)" 1 "cmake --install puts it in man1"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

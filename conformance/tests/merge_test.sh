@@ -6,20 +6,8 @@
 # every report that is not whole and consistent is refused with exit
 # status 2 and one line.
 set -u
+. "$(dirname "$0")/check.sh"
 u8conform=$1 lib=$2 other=$3
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-ok() {
-	if [ "$1" = "$2" ]; then
-		passed=$((passed + 1))
-		echo "ok   $3"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $3: got '$1', want '$2'"
-	fi
-}
 
 # field ID KEY FILE: KEY of check ID (counterexample.input for the input).
 field() {
@@ -30,17 +18,17 @@ field() {
 "$u8conform" --exhaustive --shard 1/4000000 --format json "$lib" >"$work/a.json"
 "$u8conform" --exhaustive --shard 2/4000000 --format json "$lib" >"$work/b.json"
 "$u8conform" --merge --format json "$work/a.json" "$work/b.json" >"$work/m.json"
-ok "$?" 1 "merged report keeps the shards' FAIL (exit status 1)"
+check "$?" 1 "merged report keeps the shards' FAIL (exit status 1)"
 id=decode/row-00-7F
 for key in tested failed; do
 	a=$(field $id $key "$work/a.json") b=$(field $id $key "$work/b.json")
-	ok "$(field $id $key "$work/m.json")" "$((a + b))" "$id $key adds up ($a + $b)"
+	check "$(field $id $key "$work/m.json")" "$((a + b))" "$id $key adds up ($a + $b)"
 done
 a=$(field $id counterexample.input "$work/a.json") b=$(field $id counterexample.input "$work/b.json")
 smaller=$(printf '%s\n%s\n' "$a" "$b" | sort | head -n 1)
-ok "$(field $id counterexample.input "$work/m.json")" "$smaller" "$id keeps the smaller counterexample"
-ok "$(jq -r .complete "$work/m.json")" false "two shards of 4000000 are not complete"
-ok "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "3999998 of 4000000 shards missing: 3, 4," \
+check "$(field $id counterexample.input "$work/m.json")" "$smaller" "$id keeps the smaller counterexample"
+check "$(jq -r .complete "$work/m.json")" false "two shards of 4000000 are not complete"
+check "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "3999998 of 4000000 shards missing: 3, 4," \
 	"the missing shards are named"
 
 # Shards judged with one --expect file merge with their expectations:
@@ -52,18 +40,18 @@ for k in 1 2; do
 		--format json "$lib" >"$work/e$k.json"
 done
 "$u8conform" --merge --format json "$work/e1.json" "$work/e2.json" >"$work/em.json"
-ok "$?/$(jq -r '[.verdict, .unexpected, .expectations.file == "'"$work/x.exp"'"] | @tsv' "$work/em.json")" \
+check "$?/$(jq -r '[.verdict, .unexpected, .expectations.file == "'"$work/x.exp"'"] | @tsv' "$work/em.json")" \
 	"2/fail	pass	true" "merged shards keep their expectations (exit status 2: shards missing)"
-ok "$(jq '[.checks[] | select(.verdict != "pass") | .expected and (.why | length > 0)] | all' "$work/em.json")" \
+check "$(jq '[.checks[] | select(.verdict != "pass") | .expected and (.why | length > 0)] | all' "$work/em.json")" \
 	true "every failing check of the merged shards is expected, with its reason"
 "$u8conform" --merge --format json "$work/e1.json" "$work/b.json" >/dev/null 2>"$work/err"
-ok "$?/$(grep -c 'judged with --expect' "$work/err")" "2/1" "shards judged with and without --expect are refused"
+check "$?/$(grep -c 'judged with --expect' "$work/err")" "2/1" "shards judged with and without --expect are refused"
 
 # A whole report merges alone, and stays whole.
 "$u8conform" --format json --input 41 "$other" >"$work/whole.json"
 "$u8conform" --merge --format json "$work/whole.json" >"$work/whole-m.json"
-ok "$?" 0 "a whole report merged alone: exit status 0"
-ok "$(jq -r '[.complete, .stopped] | @tsv' "$work/whole-m.json")" "true	" \
+check "$?" 0 "a whole report merged alone: exit status 0"
+check "$(jq -r '[.complete, .stopped] | @tsv' "$work/whole-m.json")" "true	" \
 	"a whole report merged alone is complete, and not stopped"
 
 # refused FILE WHY: --merge on a.json and FILE exits 2 with one line.
@@ -72,7 +60,7 @@ refused() {
 	"$u8conform" --merge "$work/a.json" "$1" >"$work/out" 2>"$work/err"
 	rc=$?
 	took=$(($(date +%s) - start))
-	ok "$rc/$(wc -l <"$work/err")/$(wc -c <"$work/out")/$((took < 10))" "2/1/0/1" \
+	check "$rc/$(wc -l <"$work/err")/$(wc -c <"$work/out")/$((took < 10))" "2/1/0/1" \
 		"$2: exit status 2, one line ($(cat "$work/err"))"
 }
 # bad FILTER WHY: a.json changed by the jq FILTER is refused.
@@ -86,7 +74,7 @@ refused /dev/zero "endless zeros"
 "$u8conform" --exhaustive --shard 1/4000000 --format json "$other" >"$work/c.json"
 refused "$work/c.json" "a report on another target"
 "$u8conform" --merge "$work/a.json" "$work/a.json" >/dev/null 2>"$work/err"
-ok "$?/$(grep -c 'a second time' "$work/err")" "2/1" "the same shard twice is refused"
+check "$?/$(grep -c 'a second time' "$work/err")" "2/1" "the same shard twice is refused"
 bad '.checks[0].tested = -5' "a negative count"
 bad '.checks[0].tested = 1.5' "a count that is not whole"
 bad '(.checks[] | select(.verdict == "pass")) |= (.failed = 5) ' "pass with failed 5"
@@ -101,5 +89,4 @@ printf '{"target": "x\\' >"$work/backslash.json"
 refused "$work/backslash.json" "a file ending in a backslash"
 printf '{"target": "x\\u1' >"$work/escape.json"
 refused "$work/escape.json" "a file ending in \\u1"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -18,12 +18,8 @@ passed=0 failed=0
 
 # A JSON counterexample's input and chunk lengths as "C2 | 80".
 chunked() {
-	jq -r --arg id "$2" '.checks[] | select(.id == $id) | .counterexample |
-		(.input | split(" ")) as $b | [.chunks // [$b | length]][0] as $c |
-		reduce range(0; $c | length) as $k ({at: 0, out: []};
-			.out += (if $k > 0 then ["|"] else [] end) +
-				$b[.at:.at + $c[$k]] | .at += $c[$k]) |
-		.out | join(" ")' "$1"
+	jq -L "$(dirname "$0")/../../scripts" -r --arg id "$2" \
+		'include "chunks"; .checks[] | select(.id == $id) | .counterexample | shown' "$1"
 }
 
 tab=$(printf '\t')

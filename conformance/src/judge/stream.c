@@ -223,6 +223,23 @@ u8c_judge_stream_size(struct u8c_tallies *t, const struct u8c_expectations *x,
 	snprintf(e->got, sizeof e->got, "%llu", (unsigned long long)size);
 }
 
+/* A probe's two runs that should agree: if they do not, check @c fails
+ * with both, labelled; returns 1 when it failed. */
+static int
+differ(const struct judging *g, enum u8c_check_id c, const char *want_label,
+       const uint32_t *want, size_t nwant, const char *got_label,
+       const uint32_t *got, size_t ngot)
+{
+	struct u8c_example *e;
+
+	if (ngot == nwant && u8c_same_code_points(got, want, nwant))
+		return 0;
+	e = u8c_fail(g, c, U8C_FAIL, u8c_whole, U8C_PARTING_OTHER);
+	if (e != NULL)
+		u8c_texts(e, want_label, want, nwant, got_label, got, ngot);
+	return 1;
+}
+
 void
 u8c_judge_stream_probes(struct u8c_tallies *t, const struct u8c_judging *j,
                         const struct u8c_item *item,
@@ -230,37 +247,17 @@ u8c_judge_stream_probes(struct u8c_tallies *t, const struct u8c_judging *j,
                         const struct u8c_stream_probes *p)
 {
 	struct judging g = {t, j, item, in};
-	struct u8c_example *e;
 
 	if (!p->ran)
 		return;
 	t->seen[U8C_STREAM_INIT]++;
 	t->seen[U8C_STREAM_INDEPENDENT]++;
-	if (p->nafter_init != p->nalone ||
-	    !u8c_same_code_points(p->after_init, p->alone, p->nalone)) {
-		e = u8c_fail(&g, U8C_STREAM_INIT, U8C_FAIL, u8c_whole,
-		             U8C_PARTING_OTHER);
-		if (e != NULL)
-			u8c_texts(e, "in a new state: ", p->alone, p->nalone,
-			          "after this input: ", p->after_init,
-			          p->nafter_init);
-	}
-	if (p->nturns_item != p->nbytes_item ||
-	    !u8c_same_code_points(p->turns_item, p->bytes_item,
-	                          p->nbytes_item)) {
-		e = u8c_fail(&g, U8C_STREAM_INDEPENDENT, U8C_FAIL, u8c_whole,
-		             U8C_PARTING_OTHER);
-		if (e != NULL)
-			u8c_texts(e, "alone: ", p->bytes_item, p->nbytes_item,
-			          "taking turns: ", p->turns_item,
-			          p->nturns_item);
-	} else if (p->nturns_probe != p->nalone ||
-	           !u8c_same_code_points(p->turns_probe, p->alone, p->nalone)) {
-		e = u8c_fail(&g, U8C_STREAM_INDEPENDENT, U8C_FAIL, u8c_whole,
-		             U8C_PARTING_OTHER);
-		if (e != NULL)
-			u8c_texts(e, "the other state alone: ", p->alone,
-			          p->nalone, "taking turns: ", p->turns_probe,
-			          p->nturns_probe);
-	}
+	differ(&g, U8C_STREAM_INIT, "in a new state: ", p->alone, p->nalone,
+	       "after this input: ", p->after_init, p->nafter_init);
+	if (!differ(&g, U8C_STREAM_INDEPENDENT, "alone: ", p->bytes_item,
+	            p->nbytes_item, "taking turns: ", p->turns_item,
+	            p->nturns_item))
+		differ(&g, U8C_STREAM_INDEPENDENT,
+		       "the other state alone: ", p->alone, p->nalone,
+		       "taking turns: ", p->turns_probe, p->nturns_probe);
 }

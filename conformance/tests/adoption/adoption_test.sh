@@ -12,20 +12,8 @@
 #   that stops at NUL is blamed on the NUL; a counterexample is of its
 #   check's own category; a run stopped early names no policy.
 set -u
+. "$(dirname "$0")/../check.sh"
 u8conform=$1 targets=$2 hostile=$3 here=$4 glib=${5:-}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-
-check() {
-	if [ "$1" = "$2" ]; then
-		passed=$((passed + 1))
-		echo "ok   $3"
-	else
-		failed=$((failed + 1))
-		echo "FAIL $3: got '$1', want '$2'"
-	fi
-}
 
 # run NAME ARGS...: u8conform --format json; $work/NAME.json, $rc.
 run() {
@@ -138,5 +126,4 @@ run thin --max-fatal 1 "$targets/libu8t-test-crash.so"
 check "$(json thin '[.complete, .policy, .variant] | map(tostring) | join(" ")')" "false unknown unknown" \
 	"a run stopped early: policy and variant unknown"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: MIT
+# check.sh - sourced by u8conform's test scripts: a scratch directory,
+# one assertion, and the count that ends a script (a script that checked
+# nothing fails).
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+# check GOT WANT WHAT
+check() {
+	if [ "$1" = "$2" ]; then
+		passed=$((passed + 1))
+		echo "ok   $3"
+	else
+		failed=$((failed + 1))
+		echo "FAIL $3: got '$1', want '$2'"
+	fi
+}
+
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+}
