@@ -89,8 +89,9 @@ struct u8c_slot {
 	volatile size_t current;
 	volatile uint32_t chunk;    /* in the stream's phase: its chunking */
 	volatile size_t hi;         /* the end of its current range      */
-	volatile uint64_t judged;   /* items judged: with the phase, a
-	                               call that takes too long shows   */
+	volatile uint64_t judged;   /* items judged, and calls begun:  */
+	volatile uint64_t calls;    /* with the phase, the heartbeat   */
+	volatile uint32_t up;       /* set up, past the fork's handlers */
 	volatile uint32_t dead;     /* phases of `current` already dead   */
 	volatile uint32_t retiring; /* leaving on purpose, after `current` */
 	volatile uint32_t log_len;

@@ -6,7 +6,8 @@
  * It never loads the target.  It polls: the pipes that carry the jail's
  * stdout and stderr (any byte is a finding), each worker's heartbeat,
  * its items judged and the phase of its call (a call that does not come
- * back in time is interrupted, then killed), and
+ * back in time is interrupted, then killed; so is a worker that does
+ * not come up, or stands still between calls), and
  * the fork server's count of workers ended (a worker that died in a call
  * is replaced by one that goes on with the same item, without the call
  * that killed it).  Every counterexample is then re-judged in a fresh
@@ -40,6 +41,12 @@ enum {
 	                        called again: each hang costs a timeout */
 	TEARDOWN_MS = 2000,  /* the jail's time to go                   */
 	DEATHS_PER_ITEM = U8C_PHASES + 2, /* then the item is given up   */
+	STARTS_FAILED = 3,  /* workers in a row that never came up: the
+	                       target's fork handlers, or a lock one of its
+	                       threads held at the fork, stop every one */
+	HARNESS_MS = 10000, /* our own code between two calls takes
+	                       milliseconds: beyond --timeout and this, the
+	                       target has left it broken */
 };
 
 /* What the supervisor knows of a slot. */
@@ -48,6 +55,8 @@ struct watch {
 	int quitting;          /* it is being killed on purpose            */
 	int hang_interrupted;  /* its call was sent the hang signal        */
 	int hang_killed;       /* and then SIGKILL                         */
+	int stuck;             /* killed outside a call, for not moving    */
+	int up_seen;           /* it came up                               */
 	uint32_t ended_seen;   /* the fork server's count, last looked at  */
 	uint64_t heartbeat;    /* the worker's, last looked at             */
 	struct timespec since; /* when the heartbeat last moved           */
@@ -74,6 +83,8 @@ struct supervisor {
 	uint64_t total_items;
 	int broken; /* u8conform itself failed: out->error says how */
 	int said_max_fatal;
+	unsigned starts_failed;   /* workers in a row that never came up */
+	int ever_up, no_target;   /* a worker came up; or none, as loading */
 	unsigned long outputs[2]; /* bytes seen while loading, unloading */
 };
 
@@ -137,7 +148,8 @@ command(struct supervisor *s, uint32_t op, unsigned slot, int sig)
 static uint64_t
 beat(const struct u8c_slot *slot)
 {
-	return slot->judged * (U8C_PHASE_IDLE + 1) + slot->phase;
+	return (slot->judged + slot->calls) * (U8C_PHASE_IDLE + 1) +
+	       slot->phase;
 }
 
 static int
@@ -154,6 +166,7 @@ give(struct supervisor *s, unsigned k, const struct u8c_order *o)
 
 	slot->order = *o;
 	s->w[k].take_more = o->take_more;
+	now(&s->w[k].since); /* time on it counts from now */
 	__atomic_add_fetch(&slot->order_seq, 1, __ATOMIC_RELEASE);
 	syscall(SYS_futex, &slot->order_seq, FUTEX_WAKE, 1, NULL, NULL, 0);
 }
@@ -167,8 +180,10 @@ start(struct supervisor *s, unsigned k)
 	slot->retiring = 0;
 	slot->log_len = 0;
 	slot->phase = U8C_PHASE_IDLE;
+	slot->up = 0;
 	w->alive = 1;
 	w->quitting = w->hang_interrupted = w->hang_killed = 0;
+	w->stuck = w->up_seen = 0;
 	w->heartbeat = beat(slot);
 	now(&w->since);
 	command(s, U8C_CMD_START, k, 0);
@@ -301,9 +316,11 @@ read_outputs(struct supervisor *s)
 /* --- workers that end ------------------------------------------------ */
 
 /* Gives slot @k a fresh worker that goes on from item @lo of its range,
- * without the phases in @dead. */
+ * without the phases in @dead; after a @death, which an item survives
+ * only so many times in a row. */
 static void
-resume(struct supervisor *s, unsigned k, uint32_t row, size_t lo, uint32_t dead)
+resume(struct supervisor *s, unsigned k, uint32_t row, size_t lo, uint32_t dead,
+       int death)
 {
 	struct u8c_slot *slot = &s->sh->slots[k];
 	struct watch *w = &s->w[k];
@@ -318,7 +335,7 @@ resume(struct supervisor *s, unsigned k, uint32_t row, size_t lo, uint32_t dead)
 	hi = slot->hi;
 	if (hi > end || hi < lo)
 		hi = end < lo ? lo : end;
-	if (dead != 0 && w->death_row == row && w->death_item == lo) {
+	if (death && w->death_row == row && w->death_item == lo) {
 		if (++w->deaths >= DEATHS_PER_ITEM) {
 			lo++; /* given up: nothing of it can be judged */
 			dead = 0;
@@ -336,6 +353,50 @@ resume(struct supervisor *s, unsigned k, uint32_t row, size_t lo, uint32_t dead)
 	o.take_more = k == s->fresh ? 0 : w->take_more;
 	give(s, k, &o);
 	start(s, k);
+}
+
+/* Slot @k's worker ended before it came up: what runs there first is
+ * the target's fork handlers (and, in a sanitized build, a lock one of
+ * its threads held at the fork).  It is tried again with the same
+ * order, a few times; then the run stops, and if no worker ever came
+ * up, nothing was judged, as when loading fails. */
+static void
+start_failed(struct supervisor *s, unsigned k, int status)
+{
+	char what[128];
+	int detail = 0;
+	enum u8c_fate fate =
+	    s->w[k].stuck ? U8C_FATE_HANG : fate_of_status(status, &detail);
+
+	if (fate == U8C_FATE_HANG)
+		snprintf(what, sizeof what,
+		         "took longer than the %u ms timeout",
+		         s->cfg->timeout_ms);
+	else if (fate == U8C_FATE_CRASH)
+		snprintf(what, sizeof what, "was killed by signal %d (%s)",
+		         detail, strsignal(detail));
+	else
+		snprintf(what, sizeof what, "called exit(%d)", detail);
+	if (s->starts_failed++ == 0)
+		fate_around(s, fate, U8C_DURING_LOADING, detail);
+	if (s->starts_failed < STARTS_FAILED) {
+		start(s, k); /* its order is still there */
+		return;
+	}
+	s->sh->stop = 1;
+	if (!s->ever_up) {
+		snprintf(s->out->error, sizeof s->out->error,
+		         "u8conform: %s: %u workers in a row could not start "
+		         "(the last %s before its first call, in the target's "
+		         "fork handlers); nothing was judged",
+		         s->cfg->path, STARTS_FAILED, what);
+		s->no_target = s->broken = 1;
+		return;
+	}
+	snprintf(s->out->stopped, sizeof s->out->stopped,
+	         "%u workers in a row could not start (the last %s before its "
+	         "first call, in the target's fork handlers)",
+	         STARTS_FAILED, what);
 }
 
 static void
@@ -369,34 +430,49 @@ on_end(struct supervisor *s, unsigned k)
 		broken(s, "u8conform: a worker failed:\n%s", log);
 		return;
 	}
+	if (!w->up_seen && !slot->up) {
+		start_failed(s, k, status);
+		return;
+	}
 	if (slot->retiring) {
 		if (k != s->fresh && !idle(slot))
-			resume(s, k, row, current, 0);
+			resume(s, k, row, current, 0, 0);
 		return;
 	}
 	if (phase < U8C_PHASES) {
 		/* It died in a call: that call's fate, and the item goes on
 		 * without it. */
-		fate = w->hang_killed ? U8C_FATE_HANG
-		                      : fate_of_status(status, &detail);
+		fate = w->hang_killed || w->stuck
+		           ? U8C_FATE_HANG
+		           : fate_of_status(status, &detail);
 		fate_of_slot(s, k, fate, phase, detail);
 		__atomic_add_fetch(&s->sh->fatal, 1, __ATOMIC_RELAXED);
 		if (fate == U8C_FATE_HANG)
 			__atomic_add_fetch(&s->sh->hangs[phase], 1,
 			                   __ATOMIC_RELAXED);
 		if (k != s->fresh)
-			resume(s, k, row, current, slot->dead | 1u << phase);
+			resume(s, k, row, current, slot->dead | 1u << phase, 1);
 		return;
 	}
-	/* It died in our own code or while idle: a thread the target
-	 * started did it.  The item it was on is judged again. */
-	fate = fate_of_status(status, &detail);
+	/* It died in our own code or while idle (a thread the target
+	 * started, or what a call left behind), or stood still there.  The
+	 * item it was on is judged again. */
+	fate = w->stuck ? U8C_FATE_HANG : fate_of_status(status, &detail);
 	fate_of_slot(s, k, fate, U8C_FN_ANY, detail);
 	if (k != s->fresh && !idle(slot))
-		resume(s, k, row, current, slot->dead);
+		resume(s, k, row, current, slot->dead, 1);
 }
 
 /* --- watching ------------------------------------------------------- */
+
+/* A worker that stands still outside a call: killed, and its end is a
+ * hang. */
+static void
+stuck(struct supervisor *s, unsigned k)
+{
+	s->w[k].stuck = 1;
+	command(s, U8C_CMD_SIGNAL, k, SIGKILL);
+}
 
 static void
 watch_slot(struct supervisor *s, unsigned k)
@@ -410,12 +486,27 @@ watch_slot(struct supervisor *s, unsigned k)
 		on_end(s, k);
 		return;
 	}
-	if (!w->alive || w->quitting)
+	if (!w->alive || w->quitting || w->stuck)
 		return;
-	if (beat(slot) != w->heartbeat || slot->phase >= U8C_PHASES) {
+	if (!w->up_seen) {
+		if (slot->up) {
+			w->up_seen = s->ever_up = 1;
+			s->starts_failed = 0;
+		} else if (ms_since(&w->since) > s->cfg->timeout_ms) {
+			stuck(s, k);
+		}
+		return;
+	}
+	if (beat(slot) != w->heartbeat) {
 		w->heartbeat = beat(slot);
 		w->hang_interrupted = 0;
 		now(&w->since);
+		return;
+	}
+	if (slot->phase >= U8C_PHASES) {
+		if (!idle(slot) &&
+		    ms_since(&w->since) > s->cfg->timeout_ms + HARNESS_MS)
+			stuck(s, k);
 		return;
 	}
 	if (!w->hang_interrupted) {
@@ -736,7 +827,7 @@ fresh_probes(struct supervisor *s)
 	       !idle(&s->sh->slots[s->fresh]))
 		pump(s);
 	quit(s, s->fresh);
-	while (s->w[s->fresh].alive)
+	while (s->w[s->fresh].alive && !s->broken)
 		pump(s);
 	/* what the probes met counts like any finding */
 	u8c_tally_merge(s->own, &s->sh->tallies[s->fresh]);
@@ -766,7 +857,7 @@ recheck_one(struct supervisor *s, enum u8c_check_id c,
 		pump(s);
 	pump(s); /* its last output, and its end if it died */
 	quit(s, s->fresh);
-	while (s->w[s->fresh].alive)
+	while (s->w[s->fresh].alive && !s->broken)
 		pump(s);
 	return fresh->t[c].failed + s->recheck->t[c].failed > 0;
 }
@@ -780,7 +871,9 @@ recheck(struct supervisor *s, struct u8c_tallies *total)
 	/* every function is called again, whatever stopped the run */
 	s->sh->stop = 0;
 	s->sh->fns_off = 0;
-	for (int c = 0; c < U8C_CHECKS && !s->broken && !stop_signal; c++) {
+	for (int c = 0; c < U8C_CHECKS && !s->broken && !stop_signal &&
+	                s->starts_failed < STARTS_FAILED;
+	     c++) {
 		struct u8c_tally *t = &total->t[c];
 
 		for (unsigned k = 0; k < t->nexamples; k++) {
@@ -1036,7 +1129,9 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 			unload(&s);
 		u8c_tally_merge(&out->total, s.own);
 		out->capture = s.sh->capture;
-		out->status = s.broken ? U8C_SANDBOX_BROKEN : U8C_SANDBOX_DONE;
+		out->status = s.no_target ? U8C_SANDBOX_NO_TARGET
+		              : s.broken  ? U8C_SANDBOX_BROKEN
+		                          : U8C_SANDBOX_DONE;
 	}
 	teardown(&s);
 	release(&s);

@@ -441,6 +441,7 @@ stream_calls(void)
 		w.pending = 0;
 		w.met = 0;
 		w.slot->phase = U8C_PHASE_STREAM;
+		w.slot->calls++;
 		w.in_call = 1;
 		if (probes)
 			u8c_call_stream_probes(&w.stage, t, &it.s.item,
@@ -543,6 +544,7 @@ calls(void)
 		w.pending = 0;
 		w.met = 0;
 		w.slot->phase = (uint32_t)it.phase;
+		w.slot->calls++;
 		w.in_call = 1;
 		if (it.phase == U8C_PHASE_PROBE) {
 			u8c_call_probe(&w.stage, w.t, it.a.probe_k,
@@ -721,6 +723,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		leave(U8C_EXIT_HARNESS);
 	}
 	w.slot->phase = U8C_PHASE_IDLE;
+	w.slot->up = 1;
 	for (;;) {
 		seq = w.slot->done_seq;
 		wait_for_order(seq);

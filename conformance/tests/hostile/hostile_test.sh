@@ -29,14 +29,16 @@ leftovers() {
 }
 
 # run NAME ARGS...: u8conform --format json on the case, its environment
-# marked; leaves $work/NAME.json, .err, and $rc.
+# marked; leaves $work/NAME.json, .err, and $rc.  A run that hangs is
+# ended after 5 minutes (the slowest case takes about 30 s under the
+# sanitizers) with status 124, and fails its case alone.
 run() {
 	run_as=$1
 	shift
 	mkdir -p "$work/state-$run_as"
 	rc=0
 	env U8TT_MARK="$run_as-$$" U8TT_DELAY_MS=20 U8TT_STATE_DIR="$work/state-$run_as" \
-		"$u8conform" --format json --timeout 1000 "$@" \
+		timeout -k 10 300 "$u8conform" --format json --timeout 1000 "$@" \
 		>"$work/$run_as.json" 2>"$work/$run_as.err" || rc=$?
 }
 
@@ -149,6 +151,20 @@ while IFS="$tab" read -r name options status check input complete extra; do
 		bad "$name: $why"
 	fi
 done <"$manifest"
+
+# Fork handlers that kill every worker after the first: the run stops,
+# and its report says why.
+name=fork-handler-crashes
+export U8TT_FIRST_CRASH=2
+run "$name-later" --jobs 1 --input 41 "$(grep "^$name$tab" "$targets" | cut -f2)"
+unset U8TT_FIRST_CRASH
+why=
+[ "$rc" = 1 ] || why="exit status $rc, want 1"
+[ "$(json "$name-later" '[.complete, (.checks[] | select(.id == "isolation/crash") | .verdict, .counterexample.input)] | @tsv' 2>/dev/null)" = "false${tab}fail$tab(loading)" ] ||
+	why="${why:+$why; }not an incomplete report with isolation/crash on (loading)"
+json "$name-later" .stopped 2>/dev/null | grep -q 'could not start' || why="${why:+$why; }stopped does not say why"
+[ "$(leftovers "$name-later-$$")" = 0 ] || why="${why:+$why; }processes left running"
+if [ -z "$why" ]; then ok "$name from the second worker on: exit 1, partial report"; else bad "$name from the second worker on: $why"; fi
 
 # SIGTERM during --exhaustive: a whole report that says so, and nothing
 # left running.
