@@ -65,6 +65,12 @@ while IFS="$tab" read -r name verdict reason input _; do
 		failed=$((failed + 1))
 		echo "FAIL $name: verdict $got (want $want); $check with input $input wanted; got:"
 		echo "     ${line:-no such check}"
+		# what did not pass, and why the run stopped if it did
+		jq -r '.checks[] | select(.verdict != "pass") |
+			"     \(.verdict) \(.id) on \(.counterexample.input // "-") (\(.failed) of \(.tested))"' \
+			"$work/$name.json" 2>/dev/null | head -8
+		jq -r '.stopped // empty' "$work/$name.json" 2>/dev/null
+		head -c 300 "$work/$name.err"
 	fi
 done <"$manifest"
 echo "$passed passed, $failed failed"

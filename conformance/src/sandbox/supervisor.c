@@ -44,9 +44,10 @@ enum {
 	STARTS_FAILED = 3,  /* workers in a row that never came up: the
 	                       target's fork handlers, or a lock one of its
 	                       threads held at the fork, stop every one */
-	HARNESS_MS = 10000, /* our own code between two calls takes
-	                       milliseconds: beyond --timeout and this, the
-	                       target has left it broken */
+	HARNESS_MS = 10000, /* our own code, to come up or between two
+	                       calls, takes milliseconds, even on a loaded
+	                       machine: beyond --timeout and this, the
+	                       target has broken it */
 };
 
 /* What the supervisor knows of a slot. */
@@ -369,9 +370,8 @@ start_failed(struct supervisor *s, unsigned k, int status)
 	    s->w[k].stuck ? U8C_FATE_HANG : fate_of_status(status, &detail);
 
 	if (fate == U8C_FATE_HANG)
-		snprintf(what, sizeof what,
-		         "took longer than the %u ms timeout",
-		         s->cfg->timeout_ms);
+		snprintf(what, sizeof what, "did not come up within %u ms",
+		         s->cfg->timeout_ms + HARNESS_MS);
 	else if (fate == U8C_FATE_CRASH)
 		snprintf(what, sizeof what, "was killed by signal %d (%s)",
 		         detail, strsignal(detail));
@@ -492,7 +492,8 @@ watch_slot(struct supervisor *s, unsigned k)
 		if (slot->up) {
 			w->up_seen = s->ever_up = 1;
 			s->starts_failed = 0;
-		} else if (ms_since(&w->since) > s->cfg->timeout_ms) {
+		} else if (ms_since(&w->since) >
+		           s->cfg->timeout_ms + HARNESS_MS) {
 			stuck(s, k);
 		}
 		return;
