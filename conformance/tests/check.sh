@@ -17,6 +17,14 @@ check() {
 	fi
 }
 
+# not_passed REPORT.json: what a run did not pass, and why it stopped if
+# it did, to show beside a wrong verdict.
+not_passed() {
+	jq -r '(.checks[] | select(.verdict != "pass") |
+		"     \(.verdict) \(.id) on \(.counterexample.input // "-") (\(.failed) of \(.tested))"),
+		(.stopped // empty | "     stopped: \(.)")' "$1" 2>/dev/null | head -8
+}
+
 finish() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

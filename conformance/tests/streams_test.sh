@@ -12,9 +12,7 @@
 # and the correct target's replay of an empty input and of "C2 |" pass.
 set -u
 u8conform=$1 targets=$2 manifest=$3 mode=${4:-full}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/check.sh"
 
 # A JSON counterexample's input and chunk lengths as "C2 | 80".
 chunked() {
@@ -40,7 +38,7 @@ while IFS="$tab" read -r name verdict check input; do
 		fi
 	else
 		# shellcheck disable=SC2086
-		"$u8conform" --format json --timeout 1000 $only "$lib" >"$json" 2>"$work/$name.err"
+		"$u8conform" --format json $only "$lib" >"$json" 2>"$work/$name.err"
 		got=$(jq -r .verdict "$json")
 		[ "$got" = "$verdict" ] || ok=0
 	fi
@@ -74,8 +72,8 @@ while IFS="$tab" read -r name verdict check input; do
 	else
 		failed=$((failed + 1))
 		echo "FAIL $name: verdict $got (want $verdict); $check on \"$input\" wanted, got \"$shown\""
+		not_passed "$json"
 		head -5 "$work/$name.err"
 	fi
 done <"$manifest"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
