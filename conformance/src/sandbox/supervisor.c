@@ -134,6 +134,13 @@ broken(struct supervisor *s, const char *fmt, const char *detail)
 	s->sh->stop = 1;
 }
 
+/* How long a worker may stand still outside a call. */
+static unsigned
+still_ms(const struct supervisor *s)
+{
+	return s->cfg->timeout_ms + HARNESS_MS;
+}
+
 /* --- commands to the fork server, orders to workers --------------- */
 
 static void
@@ -273,6 +280,20 @@ fate_of_status(int status, int *detail)
 	return U8C_FATE_EXIT;
 }
 
+/* fate_of_status, and the end in words for the one line of an error. */
+static enum u8c_fate
+say_end(int status, int *detail, char *what, size_t size)
+{
+	enum u8c_fate fate = fate_of_status(status, detail);
+
+	if (fate == U8C_FATE_CRASH)
+		snprintf(what, size, "was killed by signal %d (%s)", *detail,
+		         strsignal(*detail));
+	else
+		snprintf(what, size, "called exit(%d)", *detail);
+	return fate;
+}
+
 /* --- output --------------------------------------------------------- */
 
 static size_t
@@ -366,17 +387,13 @@ start_failed(struct supervisor *s, unsigned k, int status)
 {
 	char what[128];
 	int detail = 0;
-	enum u8c_fate fate =
-	    s->w[k].stuck ? U8C_FATE_HANG : fate_of_status(status, &detail);
+	enum u8c_fate fate = U8C_FATE_HANG;
 
-	if (fate == U8C_FATE_HANG)
+	if (s->w[k].stuck)
 		snprintf(what, sizeof what, "did not come up within %u ms",
-		         s->cfg->timeout_ms + HARNESS_MS);
-	else if (fate == U8C_FATE_CRASH)
-		snprintf(what, sizeof what, "was killed by signal %d (%s)",
-		         detail, strsignal(detail));
+		         still_ms(s));
 	else
-		snprintf(what, sizeof what, "called exit(%d)", detail);
+		fate = say_end(status, &detail, what, sizeof what);
 	if (s->starts_failed++ == 0)
 		fate_around(s, fate, U8C_DURING_LOADING, detail);
 	if (s->starts_failed < STARTS_FAILED) {
@@ -492,8 +509,7 @@ watch_slot(struct supervisor *s, unsigned k)
 		if (slot->up) {
 			w->up_seen = s->ever_up = 1;
 			s->starts_failed = 0;
-		} else if (ms_since(&w->since) >
-		           s->cfg->timeout_ms + HARNESS_MS) {
+		} else if (ms_since(&w->since) > still_ms(s)) {
 			stuck(s, k);
 		}
 		return;
@@ -505,8 +521,7 @@ watch_slot(struct supervisor *s, unsigned k)
 		return;
 	}
 	if (slot->phase >= U8C_PHASES) {
-		if (!idle(slot) &&
-		    ms_since(&w->since) > s->cfg->timeout_ms + HARNESS_MS)
+		if (!idle(slot) && ms_since(&w->since) > still_ms(s))
 			stuck(s, k);
 		return;
 	}
@@ -683,14 +698,8 @@ load(struct supervisor *s)
 			return -1;
 		}
 		if (s->sh->loader_ended) {
-			if (fate_of_status(s->sh->loader_status, &detail) ==
-			    U8C_FATE_CRASH)
-				snprintf(what, sizeof what,
-				         "was killed by signal %d (%s)", detail,
-				         strsignal(detail));
-			else
-				snprintf(what, sizeof what, "called exit(%d)",
-				         detail);
+			say_end(s->sh->loader_status, &detail, what,
+			        sizeof what);
 			load_failed(s, what);
 			return -1;
 		}

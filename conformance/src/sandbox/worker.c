@@ -419,6 +419,17 @@ stream_end(enum u8c_answer answer)
 	    it.s.whole.judged && it.s.whole.failure.level != U8C_FAIL;
 }
 
+/* Into a call of @phase: nothing met yet, and the heartbeat moves. */
+static void
+begin_call(int phase)
+{
+	w.pending = 0;
+	w.met = 0;
+	w.slot->phase = (uint32_t)phase;
+	w.slot->calls++;
+	w.in_call = 1;
+}
+
 /* The stream's phase from chunking it.s.k on: each chunking a call of
  * its own, judged as it comes back; then the probes.  A chunking that
  * dies is recorded on the item with that chunking, and the next one is
@@ -438,11 +449,7 @@ stream_calls(void)
 		    probes ? (struct u8c_chunking){U8C_CHUNK_BYTES, 0, 0}
 		           : it.s.list[it.s.k];
 		w.slot->chunk = (uint32_t)it.s.k;
-		w.pending = 0;
-		w.met = 0;
-		w.slot->phase = U8C_PHASE_STREAM;
-		w.slot->calls++;
-		w.in_call = 1;
+		begin_call(U8C_PHASE_STREAM);
 		if (probes)
 			u8c_call_stream_probes(&w.stage, t, &it.s.item,
 			                       &it.a.stream_probes);
@@ -541,11 +548,7 @@ calls(void)
 			stream_calls();
 			continue;
 		}
-		w.pending = 0;
-		w.met = 0;
-		w.slot->phase = (uint32_t)it.phase;
-		w.slot->calls++;
-		w.in_call = 1;
+		begin_call(it.phase);
 		if (it.phase == U8C_PHASE_PROBE) {
 			u8c_call_probe(&w.stage, w.t, it.a.probe_k,
 			               &it.a.probe_now);

@@ -95,6 +95,12 @@ special() {
 		[ "$(json "$name" '(.functions | index("stream")) == null and ([.checks[] | select(.id | startswith("stream/"))] | length) == 0')" = true ] ||
 			echo "a stream with no state was called"
 		;;
+	call-thread-aborts)
+		# an item that keeps killing workers, in a call or just after
+		# it, is given up after nine deaths in a row
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .failed')" -le 9 ] ||
+			echo "the item killed more than nine workers"
+		;;
 	encode-assert)
 		json "$name" '.skipped[]' | grep -qx 'encode/beyond' ||
 			echo "encode/beyond is not reported as not judged"
