@@ -25,7 +25,19 @@ not_passed() {
 		(.stopped // empty | "     stopped: \(.)")' "$1" 2>/dev/null | head -8
 }
 
+# finish [CASES]: the closing count; it fails on any failure, when
+# nothing was checked, and when fewer than CASES cases were (a loop over
+# a manifest that stopped short).
 finish() {
 	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+	[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ] || return 1
+	if [ "$passed" -lt "${1:-0}" ]; then
+		echo "only $passed of $1 cases were checked" >&2
+		return 1
+	fi
+}
+
+# cases MANIFEST: its lines that are cases (not blank, not comments).
+cases() {
+	grep -cv '^\(#\|$\)' "$1"
 }

@@ -117,4 +117,4 @@ if [ "$rc" = 0 ] && [ "$(jq -r .verdict "$work/out")" = warn ]; then ok; else
 fi
 
 echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -76,4 +76,4 @@ while IFS="$tab" read -r name verdict check input; do
 		head -5 "$work/$name.err"
 	fi
 done <"$manifest"
-finish
+finish "$(cases "$manifest")"

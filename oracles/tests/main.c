@@ -6,15 +6,13 @@
  * CK_FORK=no runs in-process, for a debugger.  A suite whose oracle was
  * not built is empty.
  */
-#include <stdlib.h>
-
+#include "check_main.h"
 #include "suites.h"
 
 int
 main(void)
 {
 	SRunner *sr = srunner_create(abi_suite());
-	int failed;
 
 	srunner_add_suite(sr, ref_suite());
 	srunner_add_suite(sr, icu_suite());
@@ -28,8 +26,5 @@ main(void)
 	srunner_add_suite(sr, stream_prompt_suite());
 	srunner_add_suite(sr, stream_state_suite());
 	srunner_add_suite(sr, stream_fence_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return u8s_check_run(sr);
 }

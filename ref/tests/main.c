@@ -5,15 +5,13 @@
  * CK_RUN_SUITE=<name> runs one suite (CTest runs each as its own test);
  * CK_FORK=no runs in-process, for a debugger.
  */
-#include <stdlib.h>
-
+#include "check_main.h"
 #include "suites.h"
 
 int
 main(void)
 {
 	SRunner *sr = srunner_create(table_suite());
-	int failed;
 
 	srunner_add_suite(sr, decode_suite());
 	srunner_add_suite(sr, seeds_suite());
@@ -24,8 +22,5 @@ main(void)
 	srunner_add_suite(sr, exhaustive_suite());
 	srunner_add_suite(sr, fast_suite());
 	srunner_add_suite(sr, fast_exhaustive_suite());
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+	return u8s_check_run(sr);
 }

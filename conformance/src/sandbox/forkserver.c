@@ -62,6 +62,7 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
 		return;
 	}
 	workers[k] = pid;
+	j->sh->slots[k].pid = pid;
 	__atomic_add_fetch(&j->sh->slots[k].started, 1, __ATOMIC_RELEASE);
 }
 

@@ -97,6 +97,7 @@ struct u8c_slot {
 	volatile uint32_t log_len;
 	char log[U8C_LOG_MAX]; /* what our own code wrote, for errors */
 	/* fork server -> supervisor */
+	volatile int32_t pid;      /* the last one's pid in the jail    */
 	volatile uint32_t started; /* workers started in this slot      */
 	volatile uint32_t ended;   /* and ended                         */
 	volatile int32_t status;   /* how the last one ended (waitpid)  */

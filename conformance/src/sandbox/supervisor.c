@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cpu_clock.h"
 #include "jail.h"
 #include "sandbox.h"
 #include "stream.h"
@@ -44,23 +45,29 @@ enum {
 	STARTS_FAILED = 3,  /* workers in a row that never came up: the
 	                       target's fork handlers, or a lock one of its
 	                       threads held at the fork, stop every one */
-	HARNESS_MS = 10000, /* our own code, to come up or between two
-	                       calls, takes milliseconds, even on a loaded
-	                       machine: beyond --timeout and this, the
-	                       target has broken it */
+	BLOCKED_TIMES = 10, /* a process that stands still without using
+	                       CPU, blocked, for this many --timeouts */
+};
+
+/* How long a process has stood still: since when, and how much CPU it
+ * has used since (its CPU time when first seen there, ns, or -1). */
+struct stillness {
+	struct timespec since;
+	int64_t cpu_since;
+	struct u8c_cpu_clock clock;
 };
 
 /* What the supervisor knows of a slot. */
 struct watch {
-	int alive;             /* a worker was started and has not ended   */
-	int quitting;          /* it is being killed on purpose            */
-	int hang_interrupted;  /* its call was sent the hang signal        */
-	int hang_killed;       /* and then SIGKILL                         */
-	int stuck;             /* killed outside a call, for not moving    */
-	int up_seen;           /* it came up                               */
-	uint32_t ended_seen;   /* the fork server's count, last looked at  */
-	uint64_t heartbeat;    /* the worker's, last looked at             */
-	struct timespec since; /* when the heartbeat last moved           */
+	int alive;              /* a worker was started and has not ended   */
+	int quitting;           /* it is being killed on purpose            */
+	int hang_interrupted;   /* its call was sent the hang signal        */
+	int hang_killed;        /* and then SIGKILL                         */
+	int stuck;              /* killed outside a call, for not moving    */
+	int up_seen;            /* it came up                               */
+	uint32_t ended_seen;    /* the fork server's count, last looked at  */
+	uint64_t heartbeat;     /* the worker's, last looked at             */
+	struct stillness still; /* since the heartbeat last moved          */
 	struct timespec interrupted_at;
 	uint32_t take_more; /* its current order takes more chunks      */
 	uint32_t death_row; /* the item that last killed a worker here  */
@@ -134,11 +141,43 @@ broken(struct supervisor *s, const char *fmt, const char *detail)
 	s->sh->stop = 1;
 }
 
-/* How long a worker may stand still outside a call. */
-static unsigned
-still_ms(const struct supervisor *s)
+/* Time counts from now (the process moved, or starts). */
+static void
+moved(struct stillness *t)
 {
-	return s->cfg->timeout_ms + HARNESS_MS;
+	now(&t->since);
+	t->cpu_since = -1;
+}
+
+/*
+ * Whether process @jailed (its pid in the jail) has stood still too
+ * long since @t: used --timeout of CPU, or been blocked for BLOCKED_TIMES
+ * times that.  A call, our own code, the target's fork handlers, its
+ * constructors and destructors are all held to it; what a crowded
+ * machine delays uses no CPU, so it is never taken for a hang.  Where
+ * the CPU time cannot be read, the wall clock stands in for it.
+ */
+static int
+too_long(struct supervisor *s, struct stillness *t, pid_t jailed)
+{
+	double wall = ms_since(&t->since);
+	int64_t cpu;
+
+	if (wall >= (double)s->cfg->timeout_ms * BLOCKED_TIMES)
+		return 1;
+	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed);
+	if (cpu < 0)
+		return wall >= s->cfg->timeout_ms;
+	if (t->cpu_since < 0)
+		t->cpu_since = cpu;
+	return (double)(cpu - t->cpu_since) / 1e6 >= s->cfg->timeout_ms;
+}
+
+/* too_long, for slot @k's worker since its heartbeat last moved. */
+static int
+stood_still(struct supervisor *s, unsigned k)
+{
+	return too_long(s, &s->w[k].still, s->sh->slots[k].pid);
 }
 
 /* --- commands to the fork server, orders to workers --------------- */
@@ -174,7 +213,7 @@ give(struct supervisor *s, unsigned k, const struct u8c_order *o)
 
 	slot->order = *o;
 	s->w[k].take_more = o->take_more;
-	now(&s->w[k].since); /* time on it counts from now */
+	moved(&s->w[k].still);
 	__atomic_add_fetch(&slot->order_seq, 1, __ATOMIC_RELEASE);
 	syscall(SYS_futex, &slot->order_seq, FUTEX_WAKE, 1, NULL, NULL, 0);
 }
@@ -193,7 +232,8 @@ start(struct supervisor *s, unsigned k)
 	w->quitting = w->hang_interrupted = w->hang_killed = 0;
 	w->stuck = w->up_seen = 0;
 	w->heartbeat = beat(slot);
-	now(&w->since);
+	u8c_cpu_clock_reset(&w->still.clock);
+	moved(&w->still);
 	command(s, U8C_CMD_START, k, 0);
 }
 
@@ -390,8 +430,9 @@ start_failed(struct supervisor *s, unsigned k, int status)
 	enum u8c_fate fate = U8C_FATE_HANG;
 
 	if (s->w[k].stuck)
-		snprintf(what, sizeof what, "did not come up within %u ms",
-		         still_ms(s));
+		snprintf(what, sizeof what,
+		         "did not come up within the %u ms timeout",
+		         s->cfg->timeout_ms);
 	else
 		fate = say_end(status, &detail, what, sizeof what);
 	if (s->starts_failed++ == 0)
@@ -498,6 +539,12 @@ watch_slot(struct supervisor *s, unsigned k)
 	struct watch *w = &s->w[k];
 	uint32_t ended = __atomic_load_n(&slot->ended, __ATOMIC_ACQUIRE);
 
+	/* Before its end: a worker may come up, do its order and be ended
+	 * between two looks, and it did come up. */
+	if (w->alive && !w->up_seen && slot->up) {
+		w->up_seen = s->ever_up = 1;
+		s->starts_failed = 0;
+	}
 	if (ended != w->ended_seen) {
 		w->ended_seen = ended;
 		on_end(s, k);
@@ -506,27 +553,23 @@ watch_slot(struct supervisor *s, unsigned k)
 	if (!w->alive || w->quitting || w->stuck)
 		return;
 	if (!w->up_seen) {
-		if (slot->up) {
-			w->up_seen = s->ever_up = 1;
-			s->starts_failed = 0;
-		} else if (ms_since(&w->since) > still_ms(s)) {
+		if (stood_still(s, k))
 			stuck(s, k);
-		}
 		return;
 	}
 	if (beat(slot) != w->heartbeat) {
 		w->heartbeat = beat(slot);
 		w->hang_interrupted = 0;
-		now(&w->since);
+		moved(&w->still);
 		return;
 	}
 	if (slot->phase >= U8C_PHASES) {
-		if (!idle(slot) && ms_since(&w->since) > still_ms(s))
+		if (!idle(slot) && stood_still(s, k))
 			stuck(s, k);
 		return;
 	}
 	if (!w->hang_interrupted) {
-		if (ms_since(&w->since) > s->cfg->timeout_ms) {
+		if (stood_still(s, k)) {
 			/* Asked to give up the call; it recovers, records the
 			 * hang and leaves for a fresh worker. */
 			w->hang_interrupted = 1;
@@ -673,19 +716,18 @@ load_failed(struct supervisor *s, const char *what)
 	s->out->status = U8C_SANDBOX_NO_TARGET;
 }
 
-/* Waits for the target to be loaded and the fork server up. */
+/* Waits for the target to be loaded and the fork server up: 0, or -1
+ * with out->error said. */
 static int
-load(struct supervisor *s)
+wait_loaded(struct supervisor *s, struct stillness *t)
 {
-	struct timespec t0;
 	char what[128];
 	int detail = 0;
 
-	now(&t0);
 	for (;;) {
 		pump(s);
 		if (s->sh->load.step == U8C_LOAD_SERVING)
-			break;
+			return 0;
 		if (s->sh->load.step == U8C_LOAD_REFUSED) {
 			char err[sizeof s->sh->load.error + 1];
 
@@ -707,7 +749,7 @@ load(struct supervisor *s)
 			load_failed(s, "was interrupted");
 			return -1;
 		}
-		if (ms_since(&t0) > s->cfg->timeout_ms) {
+		if (too_long(s, t, s->sh->loader_pid)) {
 			snprintf(what, sizeof what,
 			         "took longer than the %u ms timeout",
 			         s->cfg->timeout_ms);
@@ -715,6 +757,19 @@ load(struct supervisor *s)
 			return -1;
 		}
 	}
+}
+
+static int
+load(struct supervisor *s)
+{
+	struct stillness t = {.clock = {.fd = -1}};
+	int loaded;
+
+	moved(&t);
+	loaded = wait_loaded(s, &t);
+	u8c_cpu_clock_reset(&t.clock);
+	if (loaded != 0)
+		return -1;
 	s->loaded = 1;
 	s->out->abi_version = s->sh->load.abi_version;
 	s->out->exports = s->sh->load.exports & U8C_ALL_FNS;
@@ -931,16 +986,17 @@ stop_workers(struct supervisor *s)
 static void
 unload(struct supervisor *s)
 {
-	struct timespec t0;
+	struct stillness t = {.clock = {.fd = -1}};
 	int detail = 0, status;
 
 	read_outputs(s); /* what came before is loading's */
 	s->unloading = 1;
 	s->phase = "unloading";
 	command(s, U8C_CMD_UNLOAD, 0, 0);
-	now(&t0);
-	while (!s->sh->server_ended && ms_since(&t0) <= s->cfg->timeout_ms)
+	moved(&t);
+	while (!s->sh->server_ended && !too_long(s, &t, s->sh->server_pid))
 		pump(s);
+	u8c_cpu_clock_reset(&t.clock);
 	read_outputs(s);
 	if (!s->sh->server_ended) {
 		fate_around(s, U8C_FATE_HANG, U8C_DURING_UNLOADING, 0);
@@ -1067,6 +1123,8 @@ release(struct supervisor *s)
 	close_pipe(s->j.unload_out);
 	for (unsigned k = 0; k < s->j.slots; k++)
 		close_pipe(s->j.slot_out[k]);
+	for (unsigned k = 0; k < U8C_SLOTS; k++)
+		u8c_cpu_clock_reset(&s->w[k].still.clock);
 	if (s->sh != NULL)
 		munmap(s->sh, sizeof *s->sh);
 	free(s->own);
@@ -1092,6 +1150,8 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	memset(&s, 0, sizeof s);
 	memset(out, 0, sizeof *out);
 	init_pipes(&s.j);
+	for (unsigned k = 0; k < U8C_SLOTS; k++)
+		s.w[k].still.clock.fd = -1;
 	s.cfg = cfg;
 	s.out = out;
 	s.workers = cfg->jobs < 1                 ? 1

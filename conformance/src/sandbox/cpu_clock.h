@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cpu_clock.h - the CPU time a jailed process has used, read by the
+ * supervisor from /proc.
+ *
+ * A hang is a call that uses CPU and never returns, not one that waits
+ * on a busy machine: the supervisor measures the worker's CPU time, which
+ * a crowded run queue does not advance.  The worker is named by its pid
+ * inside the jail, which the supervisor finds in its own /proc among the
+ * descendants of the jail it forked, so a pid the jail reports wrongly
+ * can point nowhere else.
+ */
+#ifndef U8C_CPU_CLOCK_H
+#define U8C_CPU_CLOCK_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* One process's CPU clock: its main thread's, where target calls run. */
+struct u8c_cpu_clock {
+	pid_t jailed; /* its pid in the jail, 0: none                */
+	int fd;       /* /proc/PID/schedstat or stat, or -1          */
+	int ticks;    /* fd is stat: utime + stime in clock ticks    */
+};
+
+/* u8c_cpu_clock_reset - @c names no process (fd closed). */
+void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
+
+/*
+ * u8c_cpu_clock_ns - nanoseconds of CPU that process @jailed (its pid
+ * in the jail) of the jail whose outermost process is @jail has used,
+ * or -1 when it cannot be read (not found, gone, no /proc): the caller
+ * then has only the wall clock.  @c caches what it found for @jailed.
+ */
+int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed);
+
+#endif /* U8C_CPU_CLOCK_H */
