@@ -22,31 +22,38 @@ struct tables {
 	vec prev_high, prev_low, cur_high, third_avg, fourth_avg, two_trails;
 };
 
+/* A 16-entry table in all four 128-bit lanes. */
+static inline vec
+all_lanes(const uint8_t table[16])
+{
+	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)table));
+}
+
+/* Entry j of a 64-entry table indexed by a byte's top six bits is entry
+ * j >> 2 of the 16-entry table by its high nibble. */
+#define QUAD(i) i, i, i, i
+static const uint8_t HIGH_NIBBLE_OF_TOP_SIX[BLOCK] = {
+    QUAD(0),  QUAD(1),  QUAD(2),  QUAD(3),  QUAD(4),  QUAD(5),
+    QUAD(6),  QUAD(7),  QUAD(8),  QUAD(9),  QUAD(10), QUAD(11),
+    QUAD(12), QUAD(13), QUAD(14), QUAD(15),
+};
+#undef QUAD
+
 /* A table of pair_lookup.h by the high nibble, for vpermb indexed by
- * the byte shifted right by two: entry j is table[j >> 2]. */
+ * the byte shifted right by two. */
 static inline vec
 by_high_nibble(const uint8_t table[16])
 {
-	uint8_t wide[BLOCK];
-
-	for (int j = 0; j < BLOCK; j++)
-		wide[j] = table[j >> 2];
-	return _mm512_loadu_si512((const void *)wide);
-}
-
-/* A table by the low nibble, for vpermb indexed by the byte itself:
- * entry j is table[j & 15]. */
-static inline vec
-by_low_nibble(const uint8_t table[16])
-{
-	return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)table));
+	return _mm512_permutexvar_epi8(
+	    _mm512_loadu_si512((const void *)HIGH_NIBBLE_OF_TOP_SIX),
+	    all_lanes(table));
 }
 
 static inline struct tables
 v_tables(void)
 {
 	return (struct tables){by_high_nibble(PREV_HIGH),
-	                       by_low_nibble(PREV_LOW),
+	                       all_lanes(PREV_LOW),
 	                       by_high_nibble(CUR_HIGH),
 	                       _mm512_set1_epi8((char)THIRD_AVG),
 	                       _mm512_set1_epi8((char)FOURTH_AVG),
@@ -91,10 +98,10 @@ errors_of(const struct tables *t, vec cur, vec prev1, vec prev2, vec prev3)
 	    _mm512_permutexvar_epi8(prev1, t->prev_low),
 	    _mm512_permutexvar_epi8(top_six(cur), t->cur_high),
 	    0x80); /* a & b & c */
-	vec must_trail = _mm512_ternarylogic_epi32(
-	    _mm512_avg_epu8(prev2, t->third_avg),
-	    _mm512_avg_epu8(prev3, t->fourth_avg), t->two_trails,
-	    0xA8); /* (a | b) & c */
+	vec must_trail =
+	    _mm512_ternarylogic_epi32(_mm512_avg_epu8(prev2, t->third_avg),
+	                              _mm512_avg_epu8(prev3, t->fourth_avg),
+	                              t->two_trails, 0xA8); /* (a | b) & c */
 
 	return _mm512_xor_si512(rules, must_trail);
 }
@@ -106,24 +113,19 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	                 v_load(p - 3));
 }
 
-/* cur moved towards the end by k bytes, zeros in front. */
-static inline vec
-after_zeros(vec cur, int k)
-{
-	uint8_t idx[BLOCK];
-
-	for (int i = 0; i < BLOCK; i++)
-		idx[i] = (uint8_t)(i >= k ? i - k : 0);
-	return _mm512_maskz_permutexvar_epi8(~UINT64_C(0) << k, v_load(idx),
-	                                     cur);
-}
+/* cur moved towards the end by k bytes, zeros in front: each 128-bit
+ * lane after the one before it (valignq), then the bytes aligned. */
+#define AFTER_ZEROS(cur, k)                                                    \
+	_mm512_alignr_epi8(                                                    \
+	    (cur), _mm512_alignr_epi64((cur), _mm512_setzero_si512(), 6),      \
+	    16 - (k))
 
 /* The first block has no bytes before it: zeros are shifted in. */
 static inline errs
 v_errors_first(const struct tables *t, vec cur)
 {
-	return errors_of(t, cur, after_zeros(cur, 1), after_zeros(cur, 2),
-	                 after_zeros(cur, 3));
+	return errors_of(t, cur, AFTER_ZEROS(cur, 1), AFTER_ZEROS(cur, 2),
+	                 AFTER_ZEROS(cur, 3));
 }
 
 static inline errs
