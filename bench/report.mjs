@@ -5,10 +5,11 @@
 // OUT/bench.json and OUT/bench.csv for machines.  Three inputs: u8bench's
 // CSV of the kernels and library peers, the command-line tools on files
 // (--file-csv), and callgrind's instruction counts (--instructions-csv);
-// the last two may be missing.
+// the last two may be missing.  --quiet writes the files and prints
+// nothing: scripts/bench writes them after each part.
 //
 // usage: node bench/report.mjs --csv KERNELS.csv [--file-csv FILES.csv]
-//        [--instructions-csv COUNTS.csv] [--out DIR]
+//        [--instructions-csv COUNTS.csv] [--out DIR] [--quiet]
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gbps, sizeName } from './format.mjs';
@@ -216,7 +217,7 @@ function main(argv) {
 	const csv = arg('--csv');
 	const out = arg('--out') ?? 'docs';
 	if (!csv) {
-		console.error('usage: node bench/report.mjs --csv KERNELS.csv [--file-csv FILES.csv] [--instructions-csv COUNTS.csv] [--out DIR]');
+		console.error('usage: node bench/report.mjs --csv KERNELS.csv [--file-csv FILES.csv] [--instructions-csv COUNTS.csv] [--out DIR] [--quiet]');
 		process.exit(2);
 	}
 	const { meta, rows } = readCsv(csv);
@@ -241,15 +242,18 @@ function main(argv) {
 			wrong.map((r) => `${r.contestant} on ${r.input} ${sizeName(r.size)} said ${r.verdict}, expected ${r.expected}`).join('; ')] : []),
 	];
 	const fileIntro = file ? [`${file.meta['file size']} files of each input kind in the page cache; ${file.meta.method}.`] : [];
+	const uncounted = counts?.meta['not counted'];
+	const countNotes = uncounted ? [`Not counted: ${uncounted}.`] : [];
 	const fileNotes = ['X/dd = how many times faster than `dd` reading the file (over 1: faster); u8validate/X = how many times faster u8validate is than X. `u8validate` runs with its default -j (every CPU: one file is split among them), `u8validate-j1` on one thread; ! = wrong verdict.'];
 
 	// stdout: for the person who ran the command.
-	console.log([...intro, '', textTable(table), '', ...notes].join('\n'));
+	const print = argv.includes('--quiet') ? () => {} : console.log;
+	print([...intro, '', textTable(table), '', ...notes].join('\n'));
 	if (files) {
-		console.log(['', ...fileIntro, 'Seconds, median:', textTable(files.seconds), '', textTable(files.ratios), ...fileNotes].join('\n'));
+		print(['', ...fileIntro, 'Seconds, median:', textTable(files.seconds), '', textTable(files.ratios), ...fileNotes].join('\n'));
 	}
-	if (instructions) console.log(['', 'Instructions per 64-byte block (callgrind, inside the kernel, 512 KiB inputs):', textTable(instructions)].join('\n'));
-	console.log(['', 'Goals (issue 14):', ...goal.map((g) => `  ${g}`)].join('\n'));
+	if (instructions) print(['', 'Instructions per 64-byte block (callgrind, inside the kernel, 512 KiB inputs):', textTable(instructions), ...countNotes].join('\n'));
+	print(['', 'Goals (issue 14):', ...goal.map((g) => `  ${g}`)].join('\n'));
 
 	// The files people and machines read.
 	mkdirSync(out, { recursive: true });
@@ -273,14 +277,14 @@ function main(argv) {
 		...(files ? ['## u8validate against the command line', '', ...fileIntro, '', 'Seconds, median:', '',
 			markdownTable(files.seconds), '', markdownTable(files.ratios), '', ...fileNotes, '', ...listed(file.meta.tools), ''] : []),
 		...(instructions ? ['## Instructions per 64-byte block', '', 'Counted by callgrind inside each kernel\'s function, on 512 KiB inputs (ten calls each): a count that repeats where seconds do not.', '',
-			markdownTable(instructions), ''] : []),
+			markdownTable(instructions), '', ...countNotes, ...(uncounted ? [''] : [])] : []),
 		'## Contestants', '', ...listed(meta.contestants), '', '## Inputs', '', ...listed(meta.inputs), '',
 	].join('\n');
 	writeFileSync(join(out, 'bench.md'), md);
 	writeFileSync(join(out, 'bench.svg'), svgPlot(lines, contestants, meta));
 	writeFileSync(join(out, 'bench.json'), JSON.stringify({ meta, rows, file, instructions: counts, goals: goal }, null, 1) + '\n');
 	copyFileSync(csv, join(out, 'bench.csv'));
-	console.log(`\nreport: ${join(out, 'bench.md')}, bench.svg, bench.json, bench.csv`);
+	print(`\nreport: ${join(out, 'bench.md')}, bench.svg, bench.json, bench.csv`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

@@ -60,6 +60,42 @@ count_avx2(const uint8_t *s, size_t n, int newlines, size_t *done)
 	       (uint64_t)_mm256_extract_epi64(total, 2) +
 	       (uint64_t)_mm256_extract_epi64(total, 3);
 }
+
+/* The newlines in the ASCII bytes at the start of s[0..n), 64 bytes at
+ * a time: the count as in count_avx2, stopped by the first block with
+ * a byte above 7F.  Returns the bytes passed, *@lines their newlines. */
+__attribute__((target("avx2"))) static size_t
+ascii_avx2(const uint8_t *s, size_t n, uint64_t *lines)
+{
+	const __m256i zero = _mm256_setzero_si256();
+	const __m256i key = _mm256_set1_epi8('\n');
+	__m256i total = zero;
+	size_t i = 0, stop;
+
+	do {
+		/* Two compares a block: 127 blocks before a lane wraps. */
+		__m256i lanes = zero;
+
+		stop = n - i >= 127 * 64 ? i + 127 * 64 : i + (n - i) / 64 * 64;
+		for (; i < stop; i += 64) {
+			__m256i a = _mm256_loadu_si256((const void *)(s + i));
+			__m256i b =
+			    _mm256_loadu_si256((const void *)(s + i + 32));
+
+			if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0)
+				break;
+			lanes = _mm256_sub_epi8(
+			    _mm256_sub_epi8(lanes, _mm256_cmpeq_epi8(a, key)),
+			    _mm256_cmpeq_epi8(b, key));
+		}
+		total = _mm256_add_epi64(total, _mm256_sad_epu8(lanes, zero));
+	} while (i == stop && n - i >= 64);
+	*lines = (uint64_t)_mm256_extract_epi64(total, 0) +
+	         (uint64_t)_mm256_extract_epi64(total, 1) +
+	         (uint64_t)_mm256_extract_epi64(total, 2) +
+	         (uint64_t)_mm256_extract_epi64(total, 3);
+	return i;
+}
 #endif
 
 /* Bytes of s[0..n) that are '\n' (newlines) or else no continuation
@@ -113,6 +149,26 @@ u8v_position_text(struct u8v_position *p, const uint8_t *s, size_t n)
 	p->line += count(s, (size_t)(last - s) + 1, 1);
 	after = (size_t)(last - s) + 1;
 	p->column = count(s + after, n - after, 0);
+}
+
+size_t
+u8v_position_ascii(struct u8v_position *p, const uint8_t *s, size_t n)
+{
+	uint64_t lines = 0;
+	const uint8_t *last;
+	size_t i = 0;
+
+#if defined(__x86_64__) && defined(__GNUC__)
+	if (__builtin_cpu_supports("avx2")) {
+		i = ascii_avx2(s, n, &lines);
+		for (; i < n && s[i] < 0x80; i++)
+			lines += s[i] == '\n';
+	}
+#endif
+	last = i > 0 ? memrchr(s, '\n', i) : NULL;
+	p->line += lines;
+	p->column = last == NULL ? p->column + i : (size_t)(s + i - last - 1);
+	return i;
 }
 
 void

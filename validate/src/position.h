@@ -25,6 +25,14 @@ void u8v_position_init(struct u8v_position *p);
  */
 void u8v_position_text(struct u8v_position *p, const uint8_t *s, size_t n);
 
+/*
+ * u8v_position_ascii - move past the bytes 00..7F at the start of
+ * s[0..n), one character each, and return how many there were: zero
+ * where the CPU has no AVX2 (a byte at a time would cost more than the
+ * second pass it saves).
+ */
+size_t u8v_position_ascii(struct u8v_position *p, const uint8_t *s, size_t n);
+
 /* u8v_position_unit - move past one character or maximal subpart;
  * @newline when it is U+000A. */
 void u8v_position_unit(struct u8v_position *p, int newline);

@@ -18,7 +18,12 @@
  * only when someone may print them, and in a regular file not before
  * its first error: the bytes before it are then counted from the
  * mapping, or read again (pread), which costs nothing on valid files,
- * the common case, and one more pass on the others.
+ * the common case, and one more pass on the others.  One thread on a
+ * mapped file does better while the text is ASCII: it counts lines in
+ * the same pass that finds the ASCII valid, which waits on memory
+ * either way (a second pass after an error at the end would cost as
+ * much again), and hands the rest to the kernels and to deferred
+ * counting at the first byte above 7F.
  *
  * A mapped file that shrinks raises SIGBUS where its pages were; the
  * scan catches it (guard.c), or sees the new size before a window, and
@@ -50,12 +55,14 @@ struct scan {
 	uint64_t done;                /* input decided and passed on     */
 	struct u8v_position position; /* of the next byte counted       */
 	uint64_t errors;              /* found so far                    */
-	int stop;       /* the first error was all we needed              */
-	int failed;     /* a sink failed                                  */
-	int read_errno; /* errno of a failed read                         */
-	int fd;         /* the input                                      */
-	int deferred;   /* a regular file's positions, not counted yet    */
-	off_t start;    /* its offset when the scan began                 */
+	int stop;         /* the first error was all we needed              */
+	int failed;       /* a sink failed                                  */
+	int read_errno;   /* errno of a failed read                         */
+	int fd;           /* the input                                      */
+	int deferred;     /* a regular file's positions, not counted yet    */
+	int ascii_run;    /* count each window while all text is ASCII     */
+	uint64_t counted; /* when deferred: input offset of ->position   */
+	off_t start;      /* its offset when the scan began                 */
 	const struct u8v_map *map; /* the file, when mapped              */
 	const uint8_t *mapped;     /* the input in it, from @start       */
 };
@@ -109,15 +116,15 @@ pass_valid(struct scan *st, const uint8_t *s, size_t n, uint64_t upto)
 
 /*
  * The first error of a regular file read without counting: count the
- * bytes before it, all well-formed under Table 3-7, from the mapping or
- * by reading those before buf[0] again.  Returns -1 (errno set) when the
- * file cannot be read again as it was.
+ * bytes before it from st->counted on, all well-formed under Table 3-7,
+ * from the mapping or by reading those before buf[0] again.  Returns -1
+ * (errno set) when the file cannot be read again as it was.
  */
 static int
 catch_up(struct scan *st, const uint8_t *buf, size_t at)
 {
 	struct u8v_position p = st->position;
-	uint64_t done = 0;
+	uint64_t done = st->counted;
 	ssize_t got;
 	size_t want;
 
@@ -125,8 +132,8 @@ catch_up(struct scan *st, const uint8_t *buf, size_t at)
 		uint64_t from = (uint64_t)st->start, n = st->base + at;
 
 		/* Other threads, if any, count most of a large file. */
-		if (st->sc->helpers > 0 && n >= 2 * U8V_SPLIT_PART &&
-		    u8v_split_count(st->map, from, from + n,
+		if (st->sc->helpers > 0 && n - done >= 2 * U8V_SPLIT_PART &&
+		    u8v_split_count(st->map, from + done, from + n,
 		                    st->sc->helpers + 1, &p) == 0)
 			done = n;
 		for (; done < n; done += want) {
@@ -300,9 +307,26 @@ static void
 decide_window(void *ctx)
 {
 	struct window *w = ctx;
+	struct scan *st = w->st;
+	const uint8_t *s = st->mapped + st->base;
+	struct u8v_position p = st->position;
+	size_t ascii;
 
-	w->decided =
-	    decide_fast(w->st, w->st->mapped + w->st->base, w->n, w->end);
+	if (!st->ascii_run) {
+		w->decided = decide_fast(st, s, w->n, w->end);
+		return;
+	}
+	/* ASCII is valid and counted in one pass; the rest of the window
+	 * goes round again, to the kernels. */
+	ascii = u8v_position_ascii(&p, s, w->n);
+	st->position = p;
+	st->done = st->base + ascii;
+	if (ascii < w->n) {
+		st->ascii_run = 0;
+		st->deferred = 1;
+		st->counted = st->done;
+	}
+	w->decided = ascii;
 }
 
 /* The mapped input shrank: read it on from the last byte decided. */
@@ -329,6 +353,10 @@ scan_mapped(struct scan *st, const struct u8v_map *m, uint64_t size)
 
 	st->map = m;
 	st->mapped = m->bytes + st->start;
+	if (st->deferred && sc->helpers == 0) {
+		st->deferred = 0;
+		st->ascii_run = 1;
+	}
 	if (sc->helpers > 0 && size >= 2 * U8V_SPLIT_PART) {
 		/* What the threads accept needs no second look. */
 		st->base = u8v_split_accept(m, (uint64_t)st->start,

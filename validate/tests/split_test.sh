@@ -4,7 +4,9 @@
 # several threads (-j N splits it into parts of 8 MiB or more) gives what
 # one thread gives: every error, the first, --json, the status, with
 # errors in the first part, at the cuts between parts, in a later part
-# only, and at the very end; a valid file is valid.
+# only, and at the very end; a valid file is valid.  Text that starts
+# with megabytes of ASCII (one thread counts its lines as it goes) gives
+# the walk's lines and columns, an error in it or after it.
 . "$3/lib.sh"
 
 # piece BYTES [HEX]: valid text, then bytes; appended to $file.
@@ -26,8 +28,20 @@ done
 file=$work/early # the first part is bad: the scan goes from the start
 piece 100 "C0 80"
 piece 40000000 "80"
+# ascii LINES BYTE: ASCII lines, then one byte; appended to $file.
+ascii() {
+	yes "an ASCII line" | head -n "$1" >>"$file"
+	printf "\\$2" >>"$file"
+}
+file=$work/ascii-then-text # ASCII over three windows, then errors
+ascii 700000 101
+piece 2000000 "ED A0 80"
+piece 1000 "E2 82"
+file=$work/ascii-errors # errors in ASCII, the last at the very end
+ascii 700000 377
+ascii 1000 377
 
-for f in valid late cuts early; do
+for f in valid late cuts early ascii-then-text ascii-errors; do
 	"$u8validate" -j 1 --all "$work/$f" >"$work/want" 2>&1
 	want=$?
 	"$u8validate" -j 1 "$work/$f" >"$work/want-first" 2>&1
