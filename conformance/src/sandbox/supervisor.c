@@ -151,14 +151,14 @@ moved(struct stillness *t)
 
 /*
  * Whether process @jailed (its pid in the jail) has stood still too
- * long since @t: used --timeout of CPU, or been blocked for BLOCKED_TIMES
- * times that.  A call, our own code, the target's fork handlers, its
- * constructors and destructors are all held to it; what a crowded
- * machine delays uses no CPU, so it is never taken for a hang.  Where
- * the CPU time cannot be read, the wall clock stands in for it.
+ * long since @t: used @cpu_ms of CPU, or been blocked for BLOCKED_TIMES
+ * --timeouts.  What a crowded machine delays uses no CPU, so it is never
+ * taken for a hang.  Where the CPU time cannot be read, the wall clock
+ * stands in for it.
  */
 static int
-too_long(struct supervisor *s, struct stillness *t, pid_t jailed)
+too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
+         unsigned cpu_ms)
 {
 	double wall = ms_since(&t->since);
 	int64_t cpu;
@@ -167,17 +167,30 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed)
 		return 1;
 	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed);
 	if (cpu < 0)
-		return wall >= s->cfg->timeout_ms;
+		return wall >= cpu_ms;
 	if (t->cpu_since < 0)
 		t->cpu_since = cpu;
-	return (double)(cpu - t->cpu_since) / 1e6 >= s->cfg->timeout_ms;
+	return (double)(cpu - t->cpu_since) / 1e6 >= cpu_ms;
 }
 
-/* too_long, for slot @k's worker since its heartbeat last moved. */
+/* Target code (a call, constructors, destructors) may use --timeout of
+ * CPU. */
 static int
-stood_still(struct supervisor *s, unsigned k)
+target_too_long(struct supervisor *s, struct stillness *t, pid_t jailed)
 {
-	return too_long(s, &s->w[k].still, s->sh->slots[k].pid);
+	return too_long(s, t, jailed, s->cfg->timeout_ms);
+}
+
+/* Slot @k's worker since its heartbeat last moved: in a call, held to
+ * the timeout; in our own code (coming up, between calls), which takes
+ * milliseconds even under the sanitizers, to BLOCKED_TIMES that, so that
+ * only a target that holds it up (its fork handlers, a lock one of its
+ * threads keeps) is stopped. */
+static int
+stood_still(struct supervisor *s, unsigned k, int in_call)
+{
+	return too_long(s, &s->w[k].still, s->sh->slots[k].pid,
+	                s->cfg->timeout_ms * (in_call ? 1 : BLOCKED_TIMES));
 }
 
 /* --- commands to the fork server, orders to workers --------------- */
@@ -431,8 +444,8 @@ start_failed(struct supervisor *s, unsigned k, int status)
 
 	if (s->w[k].stuck)
 		snprintf(what, sizeof what,
-		         "did not come up within the %u ms timeout",
-		         s->cfg->timeout_ms);
+		         "did not come up within %u times the %u ms timeout",
+		         BLOCKED_TIMES, s->cfg->timeout_ms);
 	else
 		fate = say_end(status, &detail, what, sizeof what);
 	if (s->starts_failed++ == 0)
@@ -553,7 +566,7 @@ watch_slot(struct supervisor *s, unsigned k)
 	if (!w->alive || w->quitting || w->stuck)
 		return;
 	if (!w->up_seen) {
-		if (stood_still(s, k))
+		if (stood_still(s, k, 0))
 			stuck(s, k);
 		return;
 	}
@@ -564,12 +577,12 @@ watch_slot(struct supervisor *s, unsigned k)
 		return;
 	}
 	if (slot->phase >= U8C_PHASES) {
-		if (!idle(slot) && stood_still(s, k))
+		if (!idle(slot) && stood_still(s, k, 0))
 			stuck(s, k);
 		return;
 	}
 	if (!w->hang_interrupted) {
-		if (stood_still(s, k)) {
+		if (stood_still(s, k, 1)) {
 			/* Asked to give up the call; it recovers, records the
 			 * hang and leaves for a fresh worker. */
 			w->hang_interrupted = 1;
@@ -749,7 +762,7 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 			load_failed(s, "was interrupted");
 			return -1;
 		}
-		if (too_long(s, t, s->sh->loader_pid)) {
+		if (target_too_long(s, t, s->sh->loader_pid)) {
 			snprintf(what, sizeof what,
 			         "took longer than the %u ms timeout",
 			         s->cfg->timeout_ms);
@@ -994,7 +1007,8 @@ unload(struct supervisor *s)
 	s->phase = "unloading";
 	command(s, U8C_CMD_UNLOAD, 0, 0);
 	moved(&t);
-	while (!s->sh->server_ended && !too_long(s, &t, s->sh->server_pid))
+	while (!s->sh->server_ended &&
+	       !target_too_long(s, &t, s->sh->server_pid))
 		pump(s);
 	u8c_cpu_clock_reset(&t.clock);
 	read_outputs(s);
