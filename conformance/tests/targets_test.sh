@@ -77,6 +77,7 @@ while IFS="$tab" read -r name verdict reason input _; do
 		[ "$(jq '[.checks[] | select(.verdict != "pass")] | length' "$work/$name.json")" = 0 ] || ok=0
 	elif [ "$mode" = replay ]; then
 		[ "$(echo "$line" | cut -f1)" != pass ] || ok=0
+		[ "$reason" = stateful ] || [ "$(echo "$line" | cut -f2)" = "$input" ] || ok=0
 	elif [ "$reason" = stateful ]; then
 		# State shows only across two calls; the report names the first
 		# call's input, not the manifest's repeated one.

@@ -86,6 +86,14 @@ START_TEST(test_hex_codecs)
 	ck_assert_str_eq(text, "01 02 03 04 ...");
 	u8s_hex_format(text, sizeof text, NULL, 0);
 	ck_assert_str_eq(text, "(empty)");
+	/* every digit, both nibbles */
+	u8s_hex_format(text, sizeof text,
+	               (const uint8_t *)"\x01\x23\x45\x67\x89\xAB\xCD\xEF", 8);
+	ck_assert_str_eq(text, "01 23 45 67 89 AB CD EF");
+	u8s_code_points_format(
+	    text, sizeof text,
+	    (const uint32_t[]){0x10FEDC, 0xBA98, 0x7654, 0x3210}, 4);
+	ck_assert_str_eq(text, "10FEDC BA98 7654 3210");
 }
 END_TEST
 
