@@ -8,9 +8,7 @@
 # SIGTERM during --exhaustive.
 set -u
 u8conform=$1 targets=$2 manifest=$3 correct=$4
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
+. "$(dirname "$0")/../check.sh"
 tab=$(printf '\t')
 
 ok() {
@@ -196,6 +194,5 @@ jq -r .stopped "$work/sigterm.json" 2>/dev/null | grep -q SIGTERM || why="${why:
 [ "$(leftovers "sigterm-$$")" = 0 ] || why="${why:+$why; }processes left running"
 if [ -z "$why" ]; then ok "SIGTERM during --exhaustive: exit 2, partial report"; else bad "SIGTERM during --exhaustive: $why"; fi
 
-echo "$passed passed, $failed failed"
 # every case of the manifest, and the two above
-[ "$failed" -eq 0 ] && [ "$passed" -eq $(($(grep -cv '^\(#\|$\)' "$manifest") + 2)) ]
+finish $(($(cases "$manifest") + 2))
