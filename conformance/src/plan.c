@@ -15,30 +15,33 @@ enum { ONE_AND_TWO = 256 + 65536 };
 /* The surrogate pairs a stream gets: two high surrogates, every low. */
 enum { STREAMED_PAIRS = 2048 };
 
-/* The default suite, in the order it runs.  A stream gets every cut and
- * pair of cuts of the class sequences, of all inputs of one and two bytes
- * and of the long forms, and every inner cut with the chunks against the
- * guard before them; every inner cut of the supplementary characters,
- * every cut of the first STREAMED_PAIRS surrogate pairs; the cuts next to the
- * multi-byte pieces of the text around class sequences, a byte a chunk
- * and at random.  The 16.8 M inputs of three bytes are the class
- * sequences' byte for byte, at 15 times their cost, and the other pairs
- * are the first ones' with other bits: --exhaustive cuts them all. */
+/* The default suite, in the order it runs.  A stream gets each cut and
+ * pair of cuts inside one piece on the shortest input that shows it
+ * (PIECES: conformance/README.md, "The stream plan"), of the class
+ * sequences, of all inputs of one and two bytes and of the long forms,
+ * and the same inner cuts with the chunks against the guard before them;
+ * every held tail of the supplementary characters, every cut of the
+ * first STREAMED_PAIRS surrogate pairs; the cuts next to the multi-byte
+ * pieces of the text around class sequences, a byte a chunk and at
+ * random.  The 16.8 M inputs of three bytes are the class sequences'
+ * byte for byte, at 15 times their cost, and the other pairs are the
+ * first ones' with other bits: --exhaustive cuts them all. */
 static const struct u8c_plan_row default_rows[] = {
     /* family                   placement     probes variants  stream
      * first, count (0: the rest of the family) */
-    {&u8c_family_categories, U8C_GUARD_AFTER, 1, 1, U8C_STREAM_PAIRS, 0, 0},
-    {&u8c_family_categories, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_INNER, 0, 0},
+    {&u8c_family_categories, U8C_GUARD_AFTER, 1, 1, U8C_STREAM_PIECES, 0, 0},
+    {&u8c_family_categories, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_PIECES_INNER, 0,
+     0},
     {&u8c_family_context, U8C_GUARD_AFTER, 1, 0, U8C_STREAM_LONG, 0, 0},
-    {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PAIRS, 0,
+    {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PIECES, 0,
      ONE_AND_TWO},
     {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, ONE_AND_TWO, 0},
-    {&u8c_family_supplementary, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_INNER, 0, 0},
+    {&u8c_family_supplementary, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_TAILS, 0, 0},
     {&u8c_family_surrogate_pairs, U8C_GUARD_AFTER, 0, PAIRS_SAMPLED,
      U8C_STREAM_CUTS, 0, STREAMED_PAIRS},
     {&u8c_family_surrogate_pairs, U8C_GUARD_AFTER, 0, PAIRS_SAMPLED,
      U8C_STREAM_NONE, STREAMED_PAIRS, 0},
-    {&u8c_family_long_forms, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PAIRS, 0, 0},
+    {&u8c_family_long_forms, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PIECES, 0, 0},
     {&u8c_family_encoder, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, 0, 0},
 };
 

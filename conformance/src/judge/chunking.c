@@ -8,7 +8,9 @@
  * (a == b is an empty chunk between), and n, n (two empty chunks at the
  * end), in order of a then b; then (LONG)
  * the random ones; then a byte a chunk, for inputs of three bytes or more
- * (shorter ones have it among their cuts).
+ * (shorter ones have it among their cuts).  The PIECES modes keep those
+ * of them that pieces() lets through, in the same order; TAILS, the
+ * whole input and then its cuts in order.
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,9 +71,98 @@ has_bytes(size_t n)
 	return n >= 3 ? 1 : 0;
 }
 
+/*
+ * The windows of the PIECES modes.  A cut at p falls in the piece the
+ * reference holds then, which starts at p - held[p] (at p when nothing
+ * is held) and is decided where the stream first holds nothing of it.
+ * What a decoder carries over the cut is settled by the bytes from that
+ * piece's start to its decision and one byte either side; a chunking
+ * is kept only on the shortest input that shows its window, the one
+ * with at most a byte before the first cut's piece and after the last
+ * cut's decision.  Every other input of the family that shows the same
+ * window is this one with more decided bytes around it.
+ */
+static size_t
+piece_start(const uint8_t *held, size_t p)
+{
+	return p - held[p];
+}
+
+static size_t
+decided_at(const uint8_t *held, size_t n, size_t p)
+{
+	size_t start = piece_start(held, p), x = p;
+
+	if (held[p] == 0)
+		return p;
+	while (x < n && held[x] > 0 && piece_start(held, x) <= start)
+		x++;
+	return x;
+}
+
+/* Whether the cuts a..b (a <= b) are on the shortest input of their
+ * window. */
+static int
+shortest(const uint8_t *held, size_t n, size_t a, size_t b)
+{
+	return piece_start(held, a) <= 1 && decided_at(held, n, b) + 1 >= n;
+}
+
+/* Whether the input is one piece, but for the byte that decides it. */
+static int
+one_piece(const uint8_t *held, size_t n)
+{
+	for (size_t p = 1; p < n; p++)
+		if (held[p] == 0 || piece_start(held, p) > 0)
+			return 0;
+	return 1;
+}
+
+static size_t
+pieces(enum u8c_stream_mode m, const uint8_t *held, size_t n,
+       struct u8c_chunking *list)
+{
+	size_t inner = m == U8C_STREAM_PIECES_INNER;
+	size_t k = 1;
+
+	for (size_t p = inner; p <= n - inner; p++)
+		if (shortest(held, n, p, p))
+			list[k++] = (struct u8c_chunking){U8C_CHUNK_CUT,
+			                                  (uint16_t)p, 0};
+	if (inner)
+		return k > 1 ? k : 0;
+	/* (a, b): b's piece began by a, or a == b (an empty chunk) */
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b < n && b - a <= U8C_PAIR_SPAN; b++)
+			if ((b == a || piece_start(held, b) <= a) &&
+			    shortest(held, n, a, b))
+				list[k++] = (struct u8c_chunking){
+				    U8C_CHUNK_CUTS, (uint16_t)a, (uint16_t)b};
+	if (n > 0 && shortest(held, n, n, n))
+		list[k++] = (struct u8c_chunking){U8C_CHUNK_CUTS, (uint16_t)n,
+		                                  (uint16_t)n};
+	if (has_bytes(n) && one_piece(held, n))
+		list[k++] = (struct u8c_chunking){U8C_CHUNK_BYTES, 0, 0};
+	return k;
+}
+
+/* TAILS: the inner cuts whose bytes after them are class ends. */
+static size_t
+tails(const uint8_t *s, size_t n, struct u8c_chunking *list)
+{
+	size_t k = 1, edges = n; /* s[edges..n) are all class ends */
+
+	while (edges > 0 && u8c_byte_class_edge(s[edges - 1]))
+		edges--;
+	for (size_t p = edges > 1 ? edges : 1; p < n; p++)
+		list[k++] =
+		    (struct u8c_chunking){U8C_CHUNK_CUT, (uint16_t)p, 0};
+	return k;
+}
+
 size_t
 u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
-                   struct u8c_chunking *list)
+                   const uint8_t *held, struct u8c_chunking *list)
 {
 	static uint16_t pos[U8C_MAX_INPUT + 1];
 	size_t np, k = 0;
@@ -79,9 +170,17 @@ u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
 	if (m == U8C_STREAM_NONE)
 		return 0;
 	list[k++] = (struct u8c_chunking){U8C_CHUNK_WHOLE, 0, 0};
-	if (m == U8C_STREAM_GIVEN) {
+	switch (m) {
+	case U8C_STREAM_GIVEN:
 		list[k++] = (struct u8c_chunking){U8C_CHUNK_GIVEN, 0, 0};
 		return k;
+	case U8C_STREAM_PIECES:
+	case U8C_STREAM_PIECES_INNER:
+		return pieces(m, held, n, list);
+	case U8C_STREAM_TAILS:
+		return tails(s, n, list);
+	default:
+		break;
 	}
 	np = positions(m, s, n, pos);
 	for (size_t i = 0; i < np; i++)
@@ -102,15 +201,17 @@ u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
 static struct u8c_chunking scratch[U8C_CHUNKINGS_MAX];
 
 size_t
-u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n)
+u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n,
+              const uint8_t *held)
 {
-	return u8c_chunkings_list(m, s, n, scratch);
+	return u8c_chunkings_list(m, s, n, held, scratch);
 }
 
 struct u8c_chunking
-u8c_chunking_at(enum u8c_stream_mode m, const uint8_t *s, size_t n, size_t k)
+u8c_chunking_at(enum u8c_stream_mode m, const uint8_t *s, size_t n,
+                const uint8_t *held, size_t k)
 {
-	size_t nk = u8c_chunkings_list(m, s, n, scratch);
+	size_t nk = u8c_chunkings_list(m, s, n, held, scratch);
 
 	return k < nk ? scratch[k]
 	              : (struct u8c_chunking){U8C_CHUNK_NONE, 0, 0};

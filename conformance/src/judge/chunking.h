@@ -42,6 +42,19 @@ enum u8c_stream_mode {
 	                     byte a chunk, and U8C_RANDOM_CHUNKINGS
 	                     random ones                                  */
 	U8C_STREAM_GIVEN, /* whole, and the cuts --input gave             */
+	/* The default families' modes, which leave out every chunking whose
+	 * window a shorter input of the same family shows (see "The stream
+	 * plan" in conformance/README.md); they need the held bytes. */
+	U8C_STREAM_PIECES,       /* PAIRS, each on the shortest input of its
+	                            window, a pair only inside one piece, a byte a
+	                            chunk only on one piece                     */
+	U8C_STREAM_PIECES_INNER, /* INNER, each on the shortest input of
+	                            its window; nothing, not even the whole
+	                            input, when no cut is left              */
+	U8C_STREAM_TAILS, /* whole, and every inner cut whose bytes after it
+	                     are each the first or last of its byte class
+	                     (every tail a decoder may hold, completed by
+	                     each class's ends)                          */
 };
 
 enum {
@@ -56,16 +69,20 @@ enum {
 	(2 + (U8C_MAX_INPUT + 1) * (U8C_PAIR_SPAN + 2) + U8C_RANDOM_CHUNKINGS)
 
 /* The chunkings the input s[0..n) gets in mode @m, in their order, into
- * list[0..U8C_CHUNKINGS_MAX); returns how many. */
+ * list[0..U8C_CHUNKINGS_MAX); returns how many.  @held[0..n] are the
+ * bytes the reference's stream holds after s[0..p) (u8c_stream_ref's
+ * held, under the run's profile), which place the pieces; only the
+ * PIECES modes read it. */
 size_t u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
-                          struct u8c_chunking *list);
+                          const uint8_t *held, struct u8c_chunking *list);
 
 /* How many chunkings the input s[0..n) gets in mode @m. */
-size_t u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n);
+size_t u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n,
+                     const uint8_t *held);
 
 /* The @k-th (from 0: the whole input) of them. */
 struct u8c_chunking u8c_chunking_at(enum u8c_stream_mode m, const uint8_t *s,
-                                    size_t n, size_t k);
+                                    size_t n, const uint8_t *held, size_t k);
 
 /* Where chunking @c cuts an input of @n bytes: positions 0..n, in
  * order, into cuts[0..U8C_MAX_CUTS); returns how many.  The chunks are

@@ -35,6 +35,14 @@ u8c_byte_class(uint8_t b)
 	return k;
 }
 
+int
+u8c_byte_class_edge(uint8_t b)
+{
+	unsigned k = u8c_byte_class(b);
+
+	return b == classes[k].lo || b == classes[k].hi;
+}
+
 struct u8c_item
 u8c_family_item(const struct u8c_family *f, size_t i, uint8_t *buf)
 {

@@ -53,6 +53,10 @@ enum { U8C_BYTE_CLASSES = 17 };
 /* u8c_byte_class - the class of byte @b, 0..16. */
 unsigned u8c_byte_class(uint8_t b);
 
+/* u8c_byte_class_edge - whether @b is the first or last byte of its
+ * class (the bytes the class sequences are made of). */
+int u8c_byte_class_edge(uint8_t b);
+
 /*
  * u8c_family_item - item @i of @f, its bytes (if any) in @buf.
  */

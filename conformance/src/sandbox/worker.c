@@ -502,8 +502,13 @@ stream_start(const struct u8c_plan_row *r)
 	/* nothing to make for a target without a stream */
 	it.s.mode = it.on >> U8C_FN_STREAM & 1u ? r->stream : U8C_STREAM_NONE;
 	it.s.k = 0;
-	it.s.nk =
-	    u8c_chunkings_list(it.s.mode, it.item.s, it.item.n, it.s.list);
+	if (it.item.kind == U8C_ITEM_BYTES && it.s.mode != U8C_STREAM_NONE)
+		u8c_stream_ref_make(&it.s.ref, w.j->plan->profile, it.item.s,
+		                    it.item.n);
+	it.s.nk = u8c_chunkings_list(it.s.mode, it.item.s, it.item.n,
+	                             it.s.ref.held, it.s.list);
+	if (it.s.nk == 0) /* a row that cuts, with no cut left here */
+		it.s.mode = U8C_STREAM_NONE;
 	it.s.item = it.item;
 	/* the stream's probes cost four runs of their own input: every
 	 * STREAM_PROBED-th item of a row with probes, which finds a shared or
@@ -515,9 +520,6 @@ stream_start(const struct u8c_plan_row *r)
 	it.s.died = 0;
 	it.a.stream = NULL;
 	it.a.stream_probes.ran = 0;
-	if (it.item.kind == U8C_ITEM_BYTES && it.s.mode != U8C_STREAM_NONE)
-		u8c_stream_ref_make(&it.s.ref, w.j->plan->profile, it.item.s,
-		                    it.item.n);
 }
 
 /* The item's calls, in phase order, from it.phase on.  One recovery

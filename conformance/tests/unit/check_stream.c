@@ -9,6 +9,7 @@
  * values (a stream right in one chunk), as the harness does.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,7 +161,7 @@ START_TEST(test_chunkings)
 	uint16_t cuts[U8C_MAX_CUTS];
 	/* whole, cuts 0..4, pairs (1,1) (1,2) (1,3) (2,2) (2,3) (3,3) (4,4),
 	 * a byte a chunk */
-	size_t n = u8c_chunkings_list(U8C_STREAM_PAIRS, s, 4, list);
+	size_t n = u8c_chunkings_list(U8C_STREAM_PAIRS, s, 4, NULL, list);
 
 	ck_assert_uint_eq(n, 1 + 5 + 7 + 1);
 	ck_assert_int_eq(list[0].kind, U8C_CHUNK_WHOLE);
@@ -169,9 +170,76 @@ START_TEST(test_chunkings)
 	ck_assert_uint_eq(cuts[0], 1);
 	ck_assert_uint_eq(cuts[2], 3);
 	/* whole and the three inner cuts */
-	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_INNER, s, 4, list), 4);
-	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_CUTS, s, 4, list), 6);
-	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_NONE, s, 4, list), 0);
+	ck_assert_uint_eq(
+	    u8c_chunkings_list(U8C_STREAM_INNER, s, 4, NULL, list), 4);
+	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_CUTS, s, 4, NULL, list),
+	                  6);
+	ck_assert_uint_eq(u8c_chunkings_list(U8C_STREAM_NONE, s, 4, NULL, list),
+	                  0);
+}
+END_TEST
+
+/* The chunkings of mode @m on the input @hex, as text ("C2 | 80, ..."),
+ * under the reference's pieces. */
+static const char *
+chunkings_text(enum u8c_stream_mode m, const char *hex)
+{
+	static struct u8c_chunking list[U8C_CHUNKINGS_MAX];
+	static struct u8c_stream_ref ref;
+	static char text[512];
+	uint8_t s[MAX];
+	uint16_t cuts[MAX];
+	size_t n, ncuts, nk, len = 0;
+
+	ck_assert_int_eq(u8c_chunks_parse(hex, s, sizeof s, &n, cuts, &ncuts),
+	                 0);
+	u8c_stream_ref_make(&ref, u8ref_profile_at(0), s, n);
+	nk = u8c_chunkings_list(m, s, n, ref.held, list);
+	text[0] = 0;
+	for (size_t k = 0; k < nk; k++) {
+		len += (size_t)snprintf(text + len, sizeof text - len, "%s",
+		                        k > 0 ? ", " : "");
+		len += u8c_chunks_format(text + len, sizeof text - len, s, n,
+		                         &list[k]);
+	}
+	return text;
+}
+
+/* The default families' modes keep a chunking only on the shortest
+ * input of its window: every cut and pair inside one piece of a
+ * character, none between letters but on the shortest inputs, a
+ * breaker's piece once. */
+START_TEST(test_chunkings_pieces)
+{
+	static const struct {
+		enum u8c_stream_mode m;
+		const char *input, *chunkings;
+	} pieces_cases[] = {
+	    {U8C_STREAM_PIECES, "F0 9F 98 80",
+	     "F0 9F 98 80, F0 | 9F 98 80, F0 9F | 98 80, F0 9F 98 | 80, "
+	     "F0 | | 9F 98 80, F0 | 9F | 98 80, F0 | 9F 98 | 80, "
+	     "F0 9F | | 98 80, F0 9F | 98 | 80, F0 9F 98 | | 80, "
+	     "F0 | 9F | 98 | 80"},
+	    {U8C_STREAM_PIECES, "41 41 41 41", "41 41 41 41"},
+	    {U8C_STREAM_PIECES, "41", "41, | 41, 41 |, 41 | |"},
+	    {U8C_STREAM_PIECES, "41 41", "41 41, 41 | 41, 41 | | 41"},
+	    {U8C_STREAM_PIECES, "C2 00", "C2 00, C2 | 00, C2 | | 00"},
+	    {U8C_STREAM_PIECES, "E1 E1 E1 E1",
+	     "E1 E1 E1 E1, E1 E1 | E1 E1, E1 | E1 | E1 E1, E1 E1 | | E1 E1, "
+	     "E1 E1 | E1 | E1"},
+	    {U8C_STREAM_PIECES_INNER, "41 41 41 41", ""},
+	    {U8C_STREAM_PIECES_INNER, "E0 A0 80",
+	     "E0 A0 80, E0 | A0 80, E0 A0 | 80"},
+	    {U8C_STREAM_TAILS, "F0 9F 98 80", "F0 9F 98 80, F0 9F 98 | 80"},
+	    {U8C_STREAM_TAILS, "F0 90 80 80",
+	     "F0 90 80 80, F0 | 90 80 80, F0 90 | 80 80, F0 90 80 | 80"},
+	};
+
+	for (size_t i = 0; i < sizeof pieces_cases / sizeof pieces_cases[0];
+	     i++)
+		ck_assert_str_eq(
+		    chunkings_text(pieces_cases[i].m, pieces_cases[i].input),
+		    pieces_cases[i].chunkings);
 }
 END_TEST
 
@@ -224,6 +292,7 @@ stream_suite(void)
 	tcase_add_loop_test(tc, test_stream_case, 0,
 	                    (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_chunkings);
+	tcase_add_test(tc, test_chunkings_pieces);
 	tcase_add_test(tc, test_chunks_text);
 	suite_add_tcase(s, tc);
 	return s;
