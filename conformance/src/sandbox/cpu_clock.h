@@ -30,7 +30,8 @@ void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
  * u8c_cpu_clock_ns - nanoseconds of CPU that process @jailed (its pid
  * in the jail) of the jail whose outermost process is @jail has used,
  * or -1 when it cannot be read (not found, gone, no /proc): the caller
- * then has only the wall clock.  @c caches what it found for @jailed.
+ * then has only its limit on being blocked.  @c caches what it found for
+ * @jailed.
  */
 int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed);
 

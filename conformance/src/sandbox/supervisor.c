@@ -153,8 +153,10 @@ moved(struct stillness *t)
  * Whether process @jailed (its pid in the jail) has stood still too
  * long since @t: used @cpu_ms of CPU, or been blocked for BLOCKED_TIMES
  * --timeouts.  What a crowded machine delays uses no CPU, so it is never
- * taken for a hang.  Where the CPU time cannot be read, the wall clock
- * stands in for it.
+ * taken for a hang.  Where the CPU time cannot be read (the process has
+ * not said its pid yet, or is gone), only the blocked limit applies: the
+ * wall clock standing in for the CPU took a slow start of the jail on a
+ * busy machine for constructors that hang.
  */
 static int
 too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
@@ -167,7 +169,7 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 		return 1;
 	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed);
 	if (cpu < 0)
-		return wall >= cpu_ms;
+		return 0;
 	if (t->cpu_since < 0)
 		t->cpu_since = cpu;
 	return (double)(cpu - t->cpu_since) / 1e6 >= cpu_ms;
