@@ -49,17 +49,21 @@ enum u8c_fate {
 	U8C_FATE_OVERREAD,  /* read past the end of its input                */
 	U8C_FATE_UNDERREAD, /* read before the start of its input            */
 	U8C_FATE_OVERWRITE, /* wrote past the end of its output (detail:
-	                       U8C_DETAIL_STATE for a stream's state)       */
+	                       U8C_DETAIL_STATE for a stream's state,
+	                       U8C_DETAIL_STACK for its call stack's top)   */
 	U8C_FATE_HANG,      /* no answer within the timeout                  */
 	U8C_FATE_EXIT,      /* called exit (detail: the status)              */
 	U8C_FATE_OUTPUT,    /* wrote to stdout or stderr                     */
 	U8C_FATE_SPAWN,     /* started a process, or a program               */
 	U8C_FATE_KILL,      /* sent a signal to another process              */
+	U8C_FATE_REACH,     /* reached into another process (ptrace, its
+	                       memory, descriptors) or around the filter    */
 	U8C_FATES
 };
 
-/* The detail of an over-write past u8t_stream_size() bytes of state. */
-enum { U8C_DETAIL_STATE = -1 };
+/* The detail of an over-write past u8t_stream_size() bytes of state,
+ * and of one past the top of the call's own stack. */
+enum { U8C_DETAIL_STATE = -1, U8C_DETAIL_STACK = -2 };
 
 enum u8c_check_id {
 #define U8C_DECODE_ID(name, id, title) U8C_DECODE_##name,
@@ -93,6 +97,7 @@ enum u8c_check_id {
 	U8C_ISOLATION_OUTPUT,
 	U8C_ISOLATION_SPAWN,
 	U8C_ISOLATION_KILL,
+	U8C_ISOLATION_REACH,
 #define U8C_STREAM_ID(name, id, title) U8C_STREAM_##name,
 	U8C_GROUP_LIST(U8C_STREAM_ID)
 #undef U8C_STREAM_ID
@@ -114,8 +119,15 @@ enum u8c_check_id {
 _Static_assert(U8C_VALIDATE_ROW_00_7F - U8C_DECODE_ROW_00_7F == U8C_GROUPS &&
                    U8C_NEXT_ROW_00_7F - U8C_VALIDATE_ROW_00_7F == U8C_GROUPS,
                "one check per group and function, in group order");
-_Static_assert(U8C_ISOLATION_KILL - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
+_Static_assert(U8C_ISOLATION_REACH - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
                "one isolation check per fate, in fate order");
+
+/* Whether check @c is one of the isolation checks (one per fate). */
+static inline int
+u8c_check_is_isolation(int c)
+{
+	return c >= U8C_ISOLATION_CRASH && c < U8C_ISOLATION_CRASH + U8C_FATES;
+}
 
 struct u8c_check {
 	const char *id;    /* "decode/overlong-3": a contract            */

@@ -167,6 +167,8 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	    [U8C_FATE_OUTPUT] = "writes to stdout or stderr",
 	    [U8C_FATE_SPAWN] = "starts a process",
 	    [U8C_FATE_KILL] = "signals another process",
+	    [U8C_FATE_REACH] = "reaches into another process or around "
+	                       "the sandbox",
 	};
 	struct u8c_failure f = {u8c_check_of_fate(fate), U8C_FAIL, {0, 0},
 	                        U8C_PARTING_OTHER,       0,        -1};
@@ -192,6 +194,10 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 		snprintf(kept->got, sizeof kept->got,
 		         "writes past the end of its state "
 		         "(u8t_stream_size() bytes)");
+	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_STACK)
+		snprintf(kept->got, sizeof kept->got,
+		         "writes past the top of its stack (a local array "
+		         "overrun)");
 	else
 		snprintf(kept->got, sizeof kept->got, "%s", got[fate]);
 }
@@ -215,9 +221,7 @@ u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 	for (c = 0; c < U8C_CHECKS; c++) {
 		to->t[c].tested +=
 		    from->t[c].tested + from->seen[c] +
-		    (c >= U8C_ISOLATION_CRASH && c <= U8C_ISOLATION_KILL
-		         ? from->items
-		         : 0);
+		    (u8c_check_is_isolation((int)c) ? from->items : 0);
 		merge_tally(&to->t[c], &from->t[c]);
 		merge_tally(&to->x[c], &from->x[c]);
 	}

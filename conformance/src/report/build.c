@@ -69,7 +69,7 @@ applies(const struct u8c_report *r, const struct u8c_plan *plan,
 	enum u8c_fn fn = u8c_check(c)->fn;
 
 	if (fn == U8C_FN_ANY)
-		return c >= U8C_ISOLATION_CRASH && c <= U8C_ISOLATION_KILL;
+		return u8c_check_is_isolation((int)c);
 	return (r->functions >> fn & 1u) && planned(plan, fn);
 }
 

@@ -20,7 +20,8 @@ u8c_stage_init(struct u8c_stage *st)
 	                                           sizeof(uint32_t)) != 0 ||
 	               u8s_fence_map(&st->enc, 8) != 0 ||
 	               u8s_fence_map(&st->state[0], U8C_STATE_MAX + 64) != 0 ||
-	               u8s_fence_map(&st->state[1], U8C_STATE_MAX + 64) != 0
+	               u8s_fence_map(&st->state[1], U8C_STATE_MAX + 64) != 0 ||
+	               u8s_fence_map(&st->stack, U8C_CALL_STACK) != 0
 	           ? -1
 	           : 0;
 }
@@ -83,7 +84,8 @@ call_decode(struct u8c_stage *st, const struct u8c_target *t,
 	uint32_t *out = u8c_stage_output(st, item->n);
 
 	a->cap = item->n;
-	a->ndecode = t->decode(s, item->n, out, a->cap);
+	a->ndecode = (size_t)U8C_ON_STACK(st, t->decode, (uintptr_t)s, item->n,
+	                                  (uintptr_t)out, a->cap);
 	a->decode = st->decoded;
 	if (a->ndecode <= a->cap)
 		memcpy(st->decoded, out, a->ndecode * sizeof *out);
@@ -96,7 +98,8 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 	const uint8_t *s = u8c_stage_place(st, item->s, item->n);
 
 	a->err = SIZE_MAX;
-	a->valid = t->validate(s, item->n, &a->err);
+	a->valid = (int)U8C_ON_STACK(st, t->validate, (uintptr_t)s, item->n,
+	                             (uintptr_t)&a->err);
 	a->accepted_from = SIZE_MAX;
 	a->valid_prefix = -1;
 	if (a->valid == 0 && a->err < item->n && a->err != a->error_at &&
@@ -104,7 +107,8 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 		size_t n = a->err > a->error_at ? a->err : a->error_at;
 
 		s = u8c_stage_place(st, item->s, n);
-		a->valid_prefix = t->validate(s, n, NULL);
+		a->valid_prefix =
+		    (int)U8C_ON_STACK(st, t->validate, (uintptr_t)s, n, 0);
 		return;
 	}
 	if (a->valid != 1 || a->error_at >= item->n)
@@ -114,7 +118,7 @@ call_validate(struct u8c_stage *st, const struct u8c_target *t,
 		size_t n = item->n - a->accepted_from;
 
 		s = u8c_stage_place(st, item->s + a->accepted_from, n);
-		if (t->validate(s, n, NULL) == 1)
+		if ((int)U8C_ON_STACK(st, t->validate, (uintptr_t)s, n, 0) == 1)
 			break;
 	}
 }
@@ -133,7 +137,9 @@ call_next(struct u8c_stage *st, const struct u8c_target *t,
 	a->next_len = st->next_len;
 	while (off < n && a->nnext < U8C_MAX_INPUT) {
 		st->next_cp[a->nnext] = U8T_ERROR;
-		len = t->next(s + off, n - off, &st->next_cp[a->nnext]);
+		len = (size_t)U8C_ON_STACK(st, t->next, (uintptr_t)(s + off),
+		                           n - off,
+		                           (uintptr_t)&st->next_cp[a->nnext]);
 		st->next_len[a->nnext++] = len;
 		if (len == 0 || len > n - off)
 			break;
@@ -147,7 +153,8 @@ call_encode(struct u8c_stage *st, const struct u8c_target *t,
 {
 	uint8_t *out = u8s_fence_end(&st->enc, 8);
 
-	a->nencode = t->encode(item->cp, out);
+	a->nencode =
+	    (size_t)U8C_ON_STACK(st, t->encode, item->cp, (uintptr_t)out);
 	memcpy(a->encode, out, a->nencode < 8 ? a->nencode : 8);
 }
 
@@ -185,18 +192,21 @@ u8c_call_probe(struct u8c_stage *st, const struct u8c_target *t, unsigned k,
 	if (t->decode) {
 		s = u8c_stage_place(st, in->s, n);
 		out = u8c_stage_output(st, n);
-		p->ndecode = t->decode(s, n, out, n);
+		p->ndecode = (size_t)U8C_ON_STACK(st, t->decode, (uintptr_t)s,
+		                                  n, (uintptr_t)out, n);
 		if (p->ndecode <= n)
 			memcpy(p->decode, out, p->ndecode * sizeof *out);
 	}
 	if (t->validate) {
 		s = u8c_stage_place(st, in->s, n);
-		p->valid = t->validate(s, n, NULL);
+		p->valid =
+		    (int)U8C_ON_STACK(st, t->validate, (uintptr_t)s, n, 0);
 	}
 	for (off = 0; t->next && off < n && p->nnext < 4; off += len) {
 		s = u8c_stage_place(st, in->s, n);
 		cp = U8T_ERROR; /* a step that leaves it alone says so */
-		len = t->next(s + off, n - off, &cp);
+		len = (size_t)U8C_ON_STACK(st, t->next, (uintptr_t)(s + off),
+		                           n - off, (uintptr_t)&cp);
 		p->next[p->nnext++] = cp;
 		if (len == 0 || len > n - off)
 			break;
@@ -220,6 +230,15 @@ u8c_stage_fate(const struct u8c_stage *st, const void *addr, int sig,
 	    u8s_fence_side_of(&st->state[1], addr) != U8S_FENCE_OUTSIDE) {
 		*detail = U8C_DETAIL_STATE;
 		return U8C_FATE_OVERWRITE;
+	}
+	switch (u8s_fence_side_of(&st->stack, addr)) {
+	case U8S_FENCE_ABOVE: /* a local array overrun, up past the top */
+		*detail = U8C_DETAIL_STACK;
+		return U8C_FATE_OVERWRITE;
+	case U8S_FENCE_BELOW: /* recursion, or a huge local: it overflowed */
+		return U8C_FATE_CRASH;
+	default:
+		break;
 	}
 	if (u8s_fence_side_of(&st->out, addr) != U8S_FENCE_OUTSIDE ||
 	    u8s_fence_side_of(&st->enc, addr) != U8S_FENCE_OUTSIDE)

@@ -14,6 +14,7 @@
 #define U8C_CALLS_H
 
 #include "answers.h"
+#include "call_stack.h"
 #include "families.h"
 #include "fence.h"
 #include "plan.h"
@@ -28,6 +29,7 @@ struct u8c_stage {
 	struct u8s_fence out;      /* u8t_decode's and a stream's values  */
 	struct u8s_fence enc;      /* u8t_encode's bytes                  */
 	struct u8s_fence state[2]; /* a stream's states, two for turns    */
+	struct u8s_fence stack;    /* the calls' own stack (call_stack.h) */
 	enum u8c_placement placement;
 	int nul; /* U8T_NEEDS_NUL: a 0 at s[n], the guard after it */
 	/* where answers are kept */
@@ -81,10 +83,16 @@ const uint8_t *u8c_stage_place(struct u8c_stage *st, const uint8_t *s,
                                size_t n);
 uint32_t *u8c_stage_output(struct u8c_stage *st, size_t cap);
 
+/* For the calls' own files: fn(args...) on the stage's call stack, each
+ * argument cast to uintptr_t; what it returned, as a uintptr_t. */
+#define U8C_ON_STACK(st, fn, ...)                                              \
+	u8c_stack_call(u8s_fence_end(&(st)->stack, 0), (void (*)(void))(fn),   \
+	               (const uintptr_t[6]){__VA_ARGS__})
+
 /* u8c_stage_fate - what a fault at @addr means: an over-read, under-read
  * or over-write when it is in one of the stage's guards, else a crash;
  * *detail is U8C_DETAIL_STATE for an over-write past a stream's state,
- * else @sig. */
+ * U8C_DETAIL_STACK for one past the top of the call stack, else @sig. */
 enum u8c_fate u8c_stage_fate(const struct u8c_stage *st, const void *addr,
                              int sig, int *detail);
 

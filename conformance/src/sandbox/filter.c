@@ -8,9 +8,16 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <linux/sockios.h>
 #include <sched.h>
 #include <seccomp.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <unistd.h>
 
 #include "filter.h"
 
@@ -32,6 +39,35 @@ static const struct {
 static const int spawns[] = {SCMP_SYS(fork), SCMP_SYS(vfork), SCMP_SYS(execve),
                              SCMP_SYS(execveat)};
 
+/* Routes into another process's memory, descriptors or scheduling, or
+ * around this filter (io_uring runs system calls it never sees). */
+static const int reaches[] = {
+    SCMP_SYS(ptrace),
+    SCMP_SYS(process_vm_readv),
+    SCMP_SYS(process_vm_writev),
+    SCMP_SYS(pidfd_open),
+    SCMP_SYS(pidfd_getfd),
+    SCMP_SYS(kcmp),
+    SCMP_SYS(process_madvise),
+    SCMP_SYS(process_mrelease),
+    SCMP_SYS(perf_event_open),
+    SCMP_SYS(io_uring_setup),
+    SCMP_SYS(io_uring_enter),
+    SCMP_SYS(io_uring_register),
+};
+
+/* Making another process the owner of a descriptor's SIGIO (which
+ * F_SETSIG turns into any signal, SIGKILL too): fcntl's and ioctl's
+ * commands, argument 1. */
+static const struct {
+	int nr;
+	unsigned long cmd;
+} owners[] = {
+    {SCMP_SYS(fcntl), F_SETOWN},  {SCMP_SYS(fcntl), F_SETOWN_EX},
+    {SCMP_SYS(fcntl), F_SETSIG},  {SCMP_SYS(ioctl), FIOSETOWN},
+    {SCMP_SYS(ioctl), SIOCSPGRP},
+};
+
 /* Signals aimed by process id (argument 0) at another process. */
 static const int signals_by_pid[] = {SCMP_SYS(kill), SCMP_SYS(tgkill),
                                      SCMP_SYS(rt_sigqueueinfo),
@@ -44,6 +80,22 @@ add(scmp_filter_ctx ctx, uint32_t action, int nr, unsigned count,
 	if (nr < 0) /* a call this architecture or libseccomp lacks */
 		return 0;
 	return seccomp_rule_add_array(ctx, action, nr, count, cmp);
+}
+
+int
+u8c_filter_drop_privileges(void)
+{
+	/* capset and the bounding set are two system calls: no library */
+	struct __user_cap_header_struct head = {_LINUX_CAPABILITY_VERSION_3, 0};
+	struct __user_cap_data_struct none[_LINUX_CAPABILITY_U32S_3];
+
+	memset(none, 0, sizeof none);
+	for (int c = 0; prctl(PR_CAPBSET_READ, c) >= 0; c++)
+		prctl(PR_CAPBSET_DROP, c); /* fails, harmlessly, unprivileged */
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	if (syscall(SYS_capset, &head, none) != 0)
+		return -errno;
+	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ? -errno : 0;
 }
 
 int
@@ -76,6 +128,12 @@ u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
 	if (rc == 0)
 		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_send_signal), 0,
 		         NULL);
+	for (k = 0; rc == 0 && k < sizeof owners / sizeof owners[0]; k++) {
+		cmp = (struct scmp_arg_cmp){1, SCMP_CMP_EQ, owners[k].cmd, 0};
+		rc = add(ctx, SCMP_ACT_TRAP, owners[k].nr, 1, &cmp);
+	}
+	for (k = 0; rc == 0 && k < sizeof reaches / sizeof reaches[0]; k++)
+		rc = add(ctx, SCMP_ACT_TRAP, reaches[k], 0, NULL);
 	/* exit_group traps unless its status has the worker's mark (the
 	 * worker passes it as a long: no stray high bits) */
 	cmp = (struct scmp_arg_cmp){0, SCMP_CMP_LT, U8C_FILTER_OWN_EXIT, 0};
@@ -112,8 +170,12 @@ u8c_filter_class(long nr)
 		return U8C_TRAP_SPAWN;
 	if (nr == SCMP_SYS(exit_group))
 		return U8C_TRAP_EXIT;
-	if (nr == SCMP_SYS(tkill) || nr == SCMP_SYS(pidfd_send_signal))
+	if (nr == SCMP_SYS(tkill) || nr == SCMP_SYS(pidfd_send_signal) ||
+	    nr == SCMP_SYS(fcntl) || nr == SCMP_SYS(ioctl))
 		return U8C_TRAP_KILL;
+	for (k = 0; k < sizeof reaches / sizeof reaches[0]; k++)
+		if (nr == reaches[k])
+			return U8C_TRAP_REACH;
 	for (k = 0; k < sizeof signals_by_pid / sizeof signals_by_pid[0]; k++)
 		if (nr == signals_by_pid[k])
 			return U8C_TRAP_KILL;

@@ -9,7 +9,12 @@
  *     (EPERM; clone3 is refused with ENOSYS, so glibc falls back to clone
  *     and its flags can be seen);
  *   - kill, tkill, tgkill, rt_(tg)sigqueueinfo aimed at another process,
- *     pidfd_send_signal: signalling (EPERM);
+ *     pidfd_send_signal, and making a descriptor's SIGIO go elsewhere
+ *     (fcntl F_SETOWN, F_SETOWN_EX, F_SETSIG; ioctl FIOSETOWN,
+ *     SIOCSPGRP): signalling (EPERM);
+ *   - ptrace, process_vm_readv/writev, pidfd_open, pidfd_getfd, kcmp,
+ *     process_madvise, process_mrelease, perf_event_open and io_uring:
+ *     reaching into another process or around the filter (EPERM);
  *   - exit_group: the target ending the process (the call is abandoned;
  *     the worker's own end is the plain exit system call);
  *   - any write to a descriptor that leads to stdout or stderr: output
@@ -33,7 +38,16 @@ enum u8c_trap {
 	U8C_TRAP_SPAWN,
 	U8C_TRAP_KILL,
 	U8C_TRAP_EXIT,
+	U8C_TRAP_REACH,
 };
+
+/*
+ * u8c_filter_drop_privileges - no capability left in any set, and no
+ * new privileges: a worker run by root cannot open the /proc files of
+ * the harness's processes, which are not dumpable.  Returns 0, or a
+ * negative errno value.
+ */
+int u8c_filter_drop_privileges(void);
 
 /*
  * u8c_filter_install - install the filter in this (single-threaded)

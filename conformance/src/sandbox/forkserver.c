@@ -15,6 +15,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/signalfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -88,6 +89,9 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
 	sigset_t chld;
 	ssize_t got;
 
+	/* again, whatever the target's constructors made of it: the workers
+	 * it forks must not open this process's /proc files either */
+	prctl(PR_SET_DUMPABLE, 0);
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, NULL);

@@ -64,7 +64,9 @@ feed(struct u8c_stage *st, const struct u8c_target *t, unsigned k,
 	size_t cap = n + 4;
 	uint32_t *room = u8c_stage_output(st, cap);
 
-	*got = t->stream_decode(state_at(st, t, k), chunk, n, last, room, cap);
+	*got = (size_t)U8C_ON_STACK(
+	    st, t->stream_decode, (uintptr_t)state_at(st, t, k),
+	    (uintptr_t)chunk, n, (uintptr_t)last, (uintptr_t)room, cap);
 	if (*got > cap)
 		return -1;
 	if (*nout + *got <= U8C_STREAMED_MAX)
@@ -88,7 +90,7 @@ u8c_call_stream(struct u8c_stage *st, const struct u8c_target *t,
 	a->over = a->scribbled = SIZE_MAX;
 	a->state_size = t->state_size;
 	fence_state(st, t, 0);
-	t->stream_init(state_at(st, t, 0));
+	U8C_ON_STACK(st, t->stream_init, (uintptr_t)state_at(st, t, 0));
 	for (size_t k = 0; k <= a->ncuts; k++) {
 		size_t to = k < a->ncuts ? a->cuts[k] : item->n;
 
@@ -116,7 +118,7 @@ bytes_alone(struct u8c_stage *st, const struct u8c_target *t, unsigned k,
 	size_t nout = 0, got, len = n > 0 ? 1 : 0;
 
 	fence_state(st, t, k);
-	t->stream_init(state_at(st, t, k));
+	U8C_ON_STACK(st, t->stream_init, (uintptr_t)state_at(st, t, k));
 	for (size_t i = 0; i < n || i == 0; i++) /* "" is one empty chunk */
 		if (feed(st, t, k, s + i, len, i + 1 >= n, out, &nout, &got) !=
 		    0)
@@ -144,7 +146,7 @@ u8c_call_stream_probes(struct u8c_stage *st, const struct u8c_target *t,
 	memcpy(p->alone, st->turns[1], p->nalone * sizeof *p->alone);
 	/* and in a state left in the middle of the item */
 	fence_state(st, t, 0);
-	t->stream_init(state_at(st, t, 0));
+	U8C_ON_STACK(st, t->stream_init, (uintptr_t)state_at(st, t, 0));
 	if (feed(st, t, 0, item->s, n, 0, st->turns[0], &ni, &got) != 0)
 		return;
 	p->nafter_init = clamp(bytes_alone(st, t, 0, q, nq, st->turns[0]));
@@ -155,8 +157,8 @@ u8c_call_stream_probes(struct u8c_stage *st, const struct u8c_target *t,
 	p->bytes_item = st->alone;
 	fence_state(st, t, 0);
 	fence_state(st, t, 1);
-	t->stream_init(state_at(st, t, 0));
-	t->stream_init(state_at(st, t, 1));
+	U8C_ON_STACK(st, t->stream_init, (uintptr_t)state_at(st, t, 0));
+	U8C_ON_STACK(st, t->stream_init, (uintptr_t)state_at(st, t, 1));
 	ni = 0;
 	for (size_t i = 0; i < (n > nq ? n : nq); i++) {
 		if ((i < n || (i == 0 && n == 0)) &&

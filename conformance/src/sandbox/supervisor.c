@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -1116,6 +1117,9 @@ setup(struct supervisor *s)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	/* not dumpable, and so neither is the jail: without CAP_SYS_PTRACE,
+	 * which workers drop, no /proc/<pid>/mem or fd/ of ours opens */
+	prctl(PR_SET_DUMPABLE, 0);
 	fflush(NULL);
 	if ((s->jail = fork()) < 0)
 		return -1;

@@ -42,7 +42,13 @@ enum {
 };
 
 /* Fates met during a call that did not end it, as bits. */
-enum { MET_OUTPUT = 1, MET_SPAWN = 2, MET_KILL = 4, MET_THREAD_EXIT = 8 };
+enum {
+	MET_OUTPUT = 1,
+	MET_SPAWN = 2,
+	MET_KILL = 4,
+	MET_THREAD_EXIT = 8,
+	MET_REACH = 16,
+};
 
 /* One worker per process: its state, for the signal handlers too. */
 static struct {
@@ -204,6 +210,10 @@ on_trap(int sig, siginfo_t *info, void *uctx)
 		w.met |= MET_KILL;
 		set_return(uc, -EPERM);
 		return;
+	case U8C_TRAP_REACH:
+		w.met |= MET_REACH;
+		set_return(uc, -EPERM);
+		return;
 	case U8C_TRAP_EXIT:
 		if (ours) /* a sanitizer's report ends here */
 			leave(U8C_EXIT_HARNESS);
@@ -272,7 +282,7 @@ static int
 is_fatal(enum u8c_fate fate)
 {
 	return fate != U8C_FATE_OUTPUT && fate != U8C_FATE_SPAWN &&
-	       fate != U8C_FATE_KILL;
+	       fate != U8C_FATE_KILL && fate != U8C_FATE_REACH;
 }
 
 /* After a call: the fates it met, recorded against the item. */
@@ -288,6 +298,8 @@ after_call(struct item_fates *f, enum u8c_phase phase)
 		record(U8C_FATE_SPAWN, fn, 0, f->item, f->index, &f->recorded);
 	if (met & MET_KILL)
 		record(U8C_FATE_KILL, fn, 0, f->item, f->index, &f->recorded);
+	if (met & MET_REACH)
+		record(U8C_FATE_REACH, fn, 0, f->item, f->index, &f->recorded);
 	if (met & MET_THREAD_EXIT)
 		record(U8C_FATE_EXIT, fn, 0, f->item, f->index, &f->recorded);
 	if (pending == 0)
@@ -722,9 +734,10 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		leave(U8C_EXIT_HARNESS);
 	}
 	w.stage.nul = (j->sh->load.traits & U8T_NEEDS_NUL) != 0;
-	if (u8c_filter_install(w.pid, fds, nfds) != 0) {
-		log_text("u8conform worker: cannot install its seccomp "
-		         "filter\n");
+	if (u8c_filter_drop_privileges() != 0 ||
+	    u8c_filter_install(w.pid, fds, nfds) != 0) {
+		log_text("u8conform worker: cannot drop its privileges or "
+		         "install its seccomp filter\n");
 		leave(U8C_EXIT_HARNESS);
 	}
 	w.slot->phase = U8C_PHASE_IDLE;

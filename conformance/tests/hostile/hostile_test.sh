@@ -117,6 +117,40 @@ special() {
 		xmllint --noout "$work/$name.xml" 2>&1 | head -2
 		[ "$(json "$name" '.target | length')" -le 243 ] || echo "the name is not cut"
 		;;
+	stream-hangs)
+		# each hang cost about the 1000 ms of CPU, not the ten times
+		# that a blocked call may wait (a loaded machine stretches
+		# the first, never to the second)
+		hangs=$(json "$name" '.checks[] | select(.id == "isolation/hang") | .failed')
+		took=$(echo "$(date +%s.%N) - $t0" | bc)
+		[ "$(echo "$took < $hangs * 10" | bc)" = 1 ] ||
+			echo "$hangs hangs took $took s: not CPU time"
+		;;
+	stack-smash)
+		# the 100 bytes that overran, whole; then 1000, which reach
+		# the top of the call's stack: an over-write, and no exit 2
+		[ "$(json "$name" '.checks[] | select(.verdict == "fail") | .counterexample.input | split(" ") | length')" = 100 ] ||
+			echo "the counterexample is not the 100 bytes"
+		run "$name-far" --input "$(printf '41%.0s' $(seq 1000))" "$lib"
+		[ "$rc" = 1 ] || echo "1000 bytes: exit $rc, want 1"
+		[ "$(json "$name-far" '[.checks[] | select(.verdict == "fail") | [.id, (.counterexample.input | split(" ") | length)]] | @json')" = '[["isolation/over-write",1000]]' ] ||
+			echo "1000 bytes: not one isolation/over-write on them"
+		;;
+	proc-reopen)
+		# it found u8conform's processes, and every open was refused
+		tried=$work/state-$name/tried
+		[ "$(grep -c . "$tried" 2>/dev/null)" -ge 3 ] || echo "it tried fewer than three opens"
+		if grep -q ' opened$' "$tried" 2>/dev/null; then
+			echo "opened: $(grep ' opened$' "$tried" | head -3 | tr '\n' ';')"
+		fi
+		;;
+	setown-sigkill | reach-memory)
+		[ "$(json "$name" '.complete')" = true ] || echo "the run did not go on"
+		;;
+	stack-smash-values)
+		[ "$(json "$name" '.checks[] | select(.verdict == "fail") | .counterexample.input | split(" ") | length')" -gt 32 ] ||
+			echo "the counterexample fits in the 32 values"
+		;;
 	esac
 }
 

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * call_stack.c - u8c_stack_call: the switch to a call's own stack.
+ *
+ * A few instructions of assembly, since C has no way to say "call this
+ * with that stack pointer" short of swapcontext, which costs a system
+ * call (the signal mask) each way.  Every register the ABI has a callee
+ * keep (rbx, rbp, r12-r15) is saved on the worker's stack before the
+ * switch and restored from it after, so a target that breaks the
+ * convention carries no bad value back into our code; one that breaks
+ * rbx, which finds that stack again, faults in the call and dies of it.
+ */
+#include "call_stack.h"
+
+#if defined(__x86_64__)
+
+const int u8c_stack_switches = 1;
+
+/* rdi = top, rsi = fn, rdx = args */
+__asm__(".text\n"
+        ".globl u8c_stack_call\n"
+        ".hidden u8c_stack_call\n"
+        ".type u8c_stack_call, @function\n"
+        "u8c_stack_call:\n"
+        "	push %rbp\n"
+        "	push %rbx\n"
+        "	push %r12\n"
+        "	push %r13\n"
+        "	push %r14\n"
+        "	push %r15\n"
+        "	mov %rsp, %rbx\n" /* the worker's stack, kept in rbx */
+        "	mov %rsi, %rax\n"
+        "	mov %rdx, %r12\n"
+        "	mov %rdi, %rsp\n"
+        "	mov 0(%r12), %rdi\n"
+        "	mov 8(%r12), %rsi\n"
+        "	mov 16(%r12), %rdx\n"
+        "	mov 24(%r12), %rcx\n"
+        "	mov 32(%r12), %r8\n"
+        "	mov 40(%r12), %r9\n"
+        "	call *%rax\n"
+        "	mov %rbx, %rsp\n"
+        "	pop %r15\n"
+        "	pop %r14\n"
+        "	pop %r13\n"
+        "	pop %r12\n"
+        "	pop %rbx\n"
+        "	pop %rbp\n"
+        "	ret\n"
+        ".size u8c_stack_call, . - u8c_stack_call\n");
+
+#else
+
+const int u8c_stack_switches = 0;
+
+/* Elsewhere the call runs where the worker is: the six integer
+ * arguments are passed in registers on every ABI we build for, so a
+ * function that takes fewer ignores the rest. */
+uintptr_t
+u8c_stack_call(void *top, void (*fn)(void), const uintptr_t *args)
+{
+	typedef uintptr_t (*six)(uintptr_t, uintptr_t, uintptr_t, uintptr_t,
+	                         uintptr_t, uintptr_t);
+
+	(void)top;
+	return ((six)(void (*)(void))fn)(args[0], args[1], args[2], args[3],
+	                                 args[4], args[5]);
+}
+
+#endif

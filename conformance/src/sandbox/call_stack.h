@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * call_stack.h - each call into the target on a stack of its own.
+ *
+ * A decoder that overruns a local array writes up its own stack, over
+ * the frames of whoever called it.  On the worker's stack those are the
+ * harness's frames, and the worker would go on from there with its own
+ * return addresses and pointers smashed.  So every call runs on a
+ * separate stack, in a fence (a guard page under it and over it), with
+ * nothing of ours above the call's first frame but the return into
+ * u8c_stack_call: a smash either faults in the upper guard (an
+ * over-write) or damages only the call's own frames, and the call dies
+ * in them (a crash).  The worker's recovery point lies on its own stack,
+ * which the call never touches.
+ */
+#ifndef U8C_CALL_STACK_H
+#define U8C_CALL_STACK_H
+
+#include <stdint.h>
+
+/* The call stack's size: what a thread gets by default. */
+enum { U8C_CALL_STACK = 8 << 20 };
+
+/* Whether calls really change stacks on this machine (x86-64); else
+ * they run on the worker's stack, as before. */
+extern const int u8c_stack_switches;
+
+/*
+ * u8c_stack_call - fn(args[0], ..., args[5]) with the stack pointer at
+ * @top (16-aligned, the stack's end); returns what fn returned in its
+ * integer register.  The worker's registers are restored from its own
+ * stack, whatever fn left in them.
+ */
+uintptr_t u8c_stack_call(void *top, void (*fn)(void), const uintptr_t *args);
+
+#endif /* U8C_CALL_STACK_H */
