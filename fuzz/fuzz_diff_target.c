@@ -61,7 +61,7 @@ explain(const void *addr)
 {
 	int detail;
 
-	switch (u8c_stage_fate(&stage, addr, 0, &detail)) {
+	switch (u8c_stage_fate(&stage, addr, 0, U8C_ACCESS_UNKNOWN, &detail)) {
 	case U8C_FATE_OVERREAD:
 		return "read past the end of its input (s[n]: the guard "
 		       "page after it)";
@@ -72,6 +72,9 @@ explain(const void *addr)
 		return detail == U8C_DETAIL_STATE
 		           ? "wrote past the end of its stream state (the "
 		             "guard page after u8t_stream_size() bytes)"
+		       : detail == U8C_DETAIL_STACK
+		           ? "wrote past the top of its call stack (a local "
+		             "array overrun)"
 		           : "wrote past the end of its output (the guard "
 		             "page after it)";
 	default:

@@ -46,7 +46,8 @@ int u8c_fn_list_parse(const char *arg, unsigned *bits);
 /* What can happen to a target's process, beyond a wrong answer. */
 enum u8c_fate {
 	U8C_FATE_CRASH,     /* killed by a signal (detail: the signal)       */
-	U8C_FATE_OVERREAD,  /* read past the end of its input                */
+	U8C_FATE_OVERREAD,  /* read past the end of its input (detail:
+	                       U8C_DETAIL_STATE: of a stream's state)       */
 	U8C_FATE_UNDERREAD, /* read before the start of its input            */
 	U8C_FATE_OVERWRITE, /* wrote past the end of its output (detail:
 	                       U8C_DETAIL_STATE for a stream's state,

@@ -125,7 +125,7 @@ pieces(enum u8c_stream_mode m, const uint8_t *held, size_t n,
 	size_t inner = m == U8C_STREAM_PIECES_INNER;
 	size_t k = 1;
 
-	for (size_t p = inner; p <= n - inner; p++)
+	for (size_t p = inner; p + inner <= n; p++)
 		if (shortest(held, n, p, p))
 			list[k++] = (struct u8c_chunking){U8C_CHUNK_CUT,
 			                                  (uint16_t)p, 0};

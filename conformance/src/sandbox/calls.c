@@ -215,7 +215,7 @@ u8c_call_probe(struct u8c_stage *st, const struct u8c_target *t, unsigned k,
 
 enum u8c_fate
 u8c_stage_fate(const struct u8c_stage *st, const void *addr, int sig,
-               int *detail)
+               enum u8c_access access, int *detail)
 {
 	*detail = sig;
 	switch (u8s_fence_side_of(&st->in, addr)) {
@@ -229,7 +229,8 @@ u8c_stage_fate(const struct u8c_stage *st, const void *addr, int sig,
 	if (u8s_fence_side_of(&st->state[0], addr) != U8S_FENCE_OUTSIDE ||
 	    u8s_fence_side_of(&st->state[1], addr) != U8S_FENCE_OUTSIDE) {
 		*detail = U8C_DETAIL_STATE;
-		return U8C_FATE_OVERWRITE;
+		return access == U8C_ACCESS_READ ? U8C_FATE_OVERREAD
+		                                 : U8C_FATE_OVERWRITE;
 	}
 	switch (u8s_fence_side_of(&st->stack, addr)) {
 	case U8S_FENCE_ABOVE: /* a local array overrun, up past the top */

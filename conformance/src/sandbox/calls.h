@@ -89,11 +89,15 @@ uint32_t *u8c_stage_output(struct u8c_stage *st, size_t cap);
 	u8c_stack_call(u8s_fence_end(&(st)->stack, 0), (void (*)(void))(fn),   \
 	               (const uintptr_t[6]){__VA_ARGS__})
 
+/* How a faulting access touched memory, where the CPU says. */
+enum u8c_access { U8C_ACCESS_UNKNOWN, U8C_ACCESS_READ, U8C_ACCESS_WRITE };
+
 /* u8c_stage_fate - what a fault at @addr means: an over-read, under-read
  * or over-write when it is in one of the stage's guards, else a crash;
- * *detail is U8C_DETAIL_STATE for an over-write past a stream's state,
- * U8C_DETAIL_STACK for one past the top of the call stack, else @sig. */
+ * past a stream's state, a read (@access) is an over-read and anything
+ * else an over-write, *detail U8C_DETAIL_STATE; past the top of the call
+ * stack an over-write, U8C_DETAIL_STACK; else *detail is @sig. */
 enum u8c_fate u8c_stage_fate(const struct u8c_stage *st, const void *addr,
-                             int sig, int *detail);
+                             int sig, enum u8c_access access, int *detail);
 
 #endif /* U8C_CALLS_H */

@@ -21,6 +21,8 @@
 #include <linux/futex.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -109,10 +111,25 @@ leave(int status)
 		syscall(SYS_exit_group, (long)(U8C_FILTER_OWN_EXIT | status));
 }
 
+/* Whether the faulting access was a read or a write: bit 1 of the page
+ * fault's error code on x86-64; elsewhere not known. */
+static enum u8c_access
+access_of(const void *uctx)
+{
+#if defined(__x86_64__)
+	const ucontext_t *uc = uctx;
+
+	return uc->uc_mcontext.gregs[REG_ERR] & 2 ? U8C_ACCESS_WRITE
+	                                          : U8C_ACCESS_READ;
+#else
+	(void)uctx;
+	return U8C_ACCESS_UNKNOWN;
+#endif
+}
+
 static void
 on_fault(int sig, siginfo_t *info, void *uctx)
 {
-	(void)uctx;
 	if (!in_target_call()) {
 		/* Ours, or a thread the target started: die of it, so the
 		 * supervisor sees how. */
@@ -125,7 +142,7 @@ on_fault(int sig, siginfo_t *info, void *uctx)
 
 	w.pending = 1 + (sig == SIGSEGV || sig == SIGBUS
 	                     ? (int)u8c_stage_fate(&w.stage, info->si_addr, sig,
-	                                           &detail)
+	                                           access_of(uctx), &detail)
 	                     : (int)U8C_FATE_CRASH);
 	w.detail = detail;
 	siglongjmp(w.recover, 1);
@@ -442,6 +459,20 @@ begin_call(int phase)
 	w.in_call = 1;
 }
 
+/* Out of a call.  What it left in stdio's buffers is output too (a fully
+ * buffered stdout never reaches a write), and is dropped, so that no
+ * later call is charged with it and nothing flushes it. */
+static void
+end_call(void)
+{
+	w.in_call = 0;
+	if (__fpending(stdout) > 0 || __fpending(stderr) > 0) {
+		w.met |= MET_OUTPUT;
+		__fpurge(stdout);
+		__fpurge(stderr);
+	}
+}
+
 /* The stream's phase from chunking it.s.k on: each chunking a call of
  * its own, judged as it comes back; then the probes.  A chunking that
  * dies is recorded on the item with that chunking, and the next one is
@@ -468,7 +499,7 @@ stream_calls(void)
 		else
 			u8c_call_stream(&w.stage, t, &it.s.item, it.s.k == 0,
 			                &it.s.a);
-		w.in_call = 0;
+		end_call();
 		w.slot->phase = U8C_PHASE_HARNESS;
 		if (w.met != 0)
 			after_call(&it.f, U8C_PHASE_STREAM);
@@ -541,7 +572,7 @@ static void
 calls(void)
 {
 	if (sigsetjmp(w.recover, 0) != 0) {
-		w.in_call = 0;
+		end_call();
 		w.slot->phase = U8C_PHASE_HARNESS;
 		if (it.phase == U8C_PHASE_STREAM) {
 			stream_died();
@@ -572,7 +603,7 @@ calls(void)
 			         &it.a);
 			it.a.given[it.phase] = U8C_ANSWER_GIVEN;
 		}
-		w.in_call = 0;
+		end_call();
 		if (w.met != 0)
 			after_call(&it.f, (enum u8c_phase)it.phase);
 	}

@@ -128,6 +128,8 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		u8tt_target.hooks.on_call("stream", s, n);
 	if (d->stream_past_state)
 		((volatile uint8_t *)state)[STATE_SIZE] = 0; /* Defect */
+	if (d->stream_reads_past_state)
+		(void)((volatile uint8_t *)state)[STATE_SIZE]; /* Defect */
 	if (d->stream_empty_ends && n == 0)
 		last = 1; /* Defect: an empty chunk is no end */
 	if (d->stream_no_flush_empty && n == 0 && last)

@@ -51,9 +51,10 @@ struct u8tt_defects {
 	unsigned char stream_three_chunks; /* a 4-byte tail cut twice: lost  */
 	unsigned char stream_breaker_lost; /* E0 | 41: the 41 swallowed      */
 	unsigned char stream_past_state;   /* writes state[size]             */
-	unsigned char stream_reads_back;   /* reads s[-1] to resume a tail   */
-	unsigned char stream_holds_back;   /* each chunk's last character
-	                                      written with the next chunk   */
+	unsigned char stream_reads_past_state; /* reads state[size]        */
+	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
+	unsigned char stream_holds_back; /* each chunk's last character
+	                                    written with the next chunk   */
 };
 
 /* What a hostile target (conformance/tests/hostile/) does besides
