@@ -56,6 +56,16 @@ static const int reaches[] = {
     SCMP_SYS(io_uring_register),
 };
 
+/* Setting a resource limit: one the target lowers in a call (RLIMIT_CPU,
+ * RLIMIT_AS) would end or break the calls after it, on other inputs. */
+static const struct {
+	int nr;
+	unsigned arg; /* the new limit, or -1: every call sets one */
+} limits[] = {
+    {SCMP_SYS(setrlimit), (unsigned)-1},
+    {SCMP_SYS(prlimit64), 2},
+};
+
 /* Making another process the owner of a descriptor's SIGIO (which
  * F_SETSIG turns into any signal, SIGKILL too): fcntl's and ioctl's
  * commands, argument 1. */
@@ -134,6 +144,11 @@ u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
 	}
 	for (k = 0; rc == 0 && k < sizeof reaches / sizeof reaches[0]; k++)
 		rc = add(ctx, SCMP_ACT_TRAP, reaches[k], 0, NULL);
+	for (k = 0; rc == 0 && k < sizeof limits / sizeof limits[0]; k++) {
+		cmp = (struct scmp_arg_cmp){limits[k].arg, SCMP_CMP_NE, 0, 0};
+		rc = add(ctx, SCMP_ACT_TRAP, limits[k].nr,
+		         limits[k].arg == (unsigned)-1 ? 0 : 1, &cmp);
+	}
 	/* exit_group traps unless its status has the worker's mark (the
 	 * worker passes it as a long: no stray high bits) */
 	cmp = (struct scmp_arg_cmp){0, SCMP_CMP_LT, U8C_FILTER_OWN_EXIT, 0};
@@ -175,6 +190,9 @@ u8c_filter_class(long nr)
 		return U8C_TRAP_KILL;
 	for (k = 0; k < sizeof reaches / sizeof reaches[0]; k++)
 		if (nr == reaches[k])
+			return U8C_TRAP_REACH;
+	for (k = 0; k < sizeof limits / sizeof limits[0]; k++)
+		if (nr == limits[k].nr)
 			return U8C_TRAP_REACH;
 	for (k = 0; k < sizeof signals_by_pid / sizeof signals_by_pid[0]; k++)
 		if (nr == signals_by_pid[k])

@@ -14,7 +14,8 @@
  *     SIOCSPGRP): signalling (EPERM);
  *   - ptrace, process_vm_readv/writev, pidfd_open, pidfd_getfd, kcmp,
  *     process_madvise, process_mrelease, perf_event_open and io_uring:
- *     reaching into another process or around the filter (EPERM);
+ *     reaching into another process or around the filter; setrlimit and
+ *     prlimit64 with a new limit: around the sandbox's limits (EPERM);
  *   - exit_group: the target ending the process (the call is abandoned;
  *     the worker's own end is the plain exit system call);
  *   - any write to a descriptor that leads to stdout or stderr: output
