@@ -3,8 +3,9 @@
  * cpu_clock.c - a jailed process's CPU time, from the supervisor's
  * /proc: found once per process by a scan of /proc (its parent chain
  * must reach the jail; its NSpid's last field is its pid in the jail),
- * then read with one pread of schedstat (nanoseconds) or, where the
- * kernel keeps no schedstat, of stat (utime + stime, in ticks).
+ * then read with one pread of schedstat (nanoseconds on a CPU, and in a
+ * run queue) or, where the kernel keeps no schedstat, of stat (utime +
+ * stime, in ticks; no time queued).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -16,7 +17,7 @@
 
 #include "cpu_clock.h"
 
-enum { MAX_SEEN = 8192, MAX_CHAIN = 64 };
+enum { MAX_SEEN = 8192, MAX_CHAIN = 64, RESCAN_EVERY = 32 };
 
 /* What /proc says of one process: its parent and its pid in the
  * innermost PID namespace it belongs to. */
@@ -107,6 +108,7 @@ u8c_cpu_clock_reset(struct u8c_cpu_clock *c)
 	c->fd = -1;
 	c->jailed = 0;
 	c->ticks = 0;
+	c->misses = 0;
 }
 
 static void
@@ -125,16 +127,23 @@ open_clock(struct u8c_cpu_clock *c, pid_t pid)
 }
 
 int64_t
-u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
+u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
+                 int64_t *queued_ns)
 {
 	char buf[1024], *close_paren;
 	ssize_t got;
-	unsigned long long ns, utime, stime;
+	unsigned long long ns, queued, utime, stime;
 	long hz;
 
+	*queued_ns = 0;
 	if (jailed <= 0)
 		return -1;
-	if (c->jailed != jailed) {
+	/* looked for again until found (a process just forked may not show
+	 * its parent chain to the jail yet), though not on every read: a
+	 * pid that names nothing would cost a scan of /proc each time */
+	if (c->jailed == jailed && c->fd < 0 && ++c->misses % RESCAN_EVERY)
+		return -1;
+	if (c->jailed != jailed || c->fd < 0) {
 		pid_t pid;
 
 		u8c_cpu_clock_reset(c);
@@ -145,8 +154,13 @@ u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
 	if (c->fd < 0 || (got = pread(c->fd, buf, sizeof buf - 1, 0)) <= 0)
 		return -1;
 	buf[got] = '\0';
-	if (!c->ticks)
-		return sscanf(buf, "%llu", &ns) == 1 ? (int64_t)ns : -1;
+	if (!c->ticks) {
+		/* on a CPU, then waiting in a run queue, both in ns */
+		if (sscanf(buf, "%llu %llu", &ns, &queued) != 2)
+			return -1;
+		*queued_ns = (int64_t)queued;
+		return (int64_t)ns;
+	}
 	/* pid (comm) state ppid ... utime stime: fields 14 and 15, counted
 	 * from the last ')' since comm may hold anything */
 	if ((close_paren = strrchr(buf, ')')) == NULL ||

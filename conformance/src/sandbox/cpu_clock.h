@@ -18,9 +18,10 @@
 
 /* One process's CPU clock: its main thread's, where target calls run. */
 struct u8c_cpu_clock {
-	pid_t jailed; /* its pid in the jail, 0: none                */
-	int fd;       /* /proc/PID/schedstat or stat, or -1          */
-	int ticks;    /* fd is stat: utime + stime in clock ticks    */
+	pid_t jailed;    /* its pid in the jail, 0: none                */
+	int fd;          /* /proc/PID/schedstat or stat, or -1          */
+	int ticks;       /* fd is stat: utime + stime in clock ticks    */
+	unsigned misses; /* reads since a scan did not find it        */
 };
 
 /* u8c_cpu_clock_reset - @c names no process (fd closed). */
@@ -30,9 +31,11 @@ void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
  * u8c_cpu_clock_ns - nanoseconds of CPU that process @jailed (its pid
  * in the jail) of the jail whose outermost process is @jail has used,
  * or -1 when it cannot be read (not found, gone, no /proc): the caller
- * then has only its limit on being blocked.  @c caches what it found for
- * @jailed.
+ * then has only its limit on being blocked.  *@queued_ns: how long it
+ * has been ready to run but waiting for a CPU (0 where the kernel does
+ * not say).  @c caches what it found for @jailed.
  */
-int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed);
+int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
+                         int64_t *queued_ns);
 
 #endif /* U8C_CPU_CLOCK_H */

@@ -21,6 +21,11 @@
 
 #include "filter.h"
 
+/* An int argument's bits: the kernel reads no more of the register, so
+ * what a raw system call leaves in its upper half must not hide a
+ * descriptor or a command from the rules that compare them. */
+#define INT_BITS 0xFFFFFFFFu
+
 /* The system calls that write through a descriptor, and which argument
  * is the descriptor. */
 static const struct {
@@ -139,7 +144,8 @@ u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
 		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(pidfd_send_signal), 0,
 		         NULL);
 	for (k = 0; rc == 0 && k < sizeof owners / sizeof owners[0]; k++) {
-		cmp = (struct scmp_arg_cmp){1, SCMP_CMP_EQ, owners[k].cmd, 0};
+		cmp = (struct scmp_arg_cmp){1, SCMP_CMP_MASKED_EQ, INT_BITS,
+		                            owners[k].cmd};
 		rc = add(ctx, SCMP_ACT_TRAP, owners[k].nr, 1, &cmp);
 	}
 	for (k = 0; rc == 0 && k < sizeof reaches / sizeof reaches[0]; k++)
@@ -160,8 +166,9 @@ u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
 		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(exit_group), 1, &cmp);
 	for (k = 0; rc == 0 && k < sizeof writes / sizeof writes[0]; k++)
 		for (f = 0; rc == 0 && f < nfds; f++) {
-			cmp = (struct scmp_arg_cmp){writes[k].arg, SCMP_CMP_EQ,
-			                            (scmp_datum_t)fds[f], 0};
+			cmp = (struct scmp_arg_cmp){
+			    writes[k].arg, SCMP_CMP_MASKED_EQ, INT_BITS,
+			    (scmp_datum_t)fds[f]};
 			rc = add(ctx, SCMP_ACT_TRAP, writes[k].nr, 1, &cmp);
 		}
 	if (rc == 0)

@@ -54,7 +54,8 @@ enum {
  * has used since (its CPU time when first seen there, ns, or -1). */
 struct stillness {
 	struct timespec since;
-	int64_t cpu_since;
+	struct timespec read_since; /* when the clocks were first read   */
+	int64_t cpu_since, queued_since;
 	struct u8c_cpu_clock clock;
 };
 
@@ -152,28 +153,33 @@ moved(struct stillness *t)
 
 /*
  * Whether process @jailed (its pid in the jail) has stood still too
- * long since @t: used @cpu_ms of CPU, or been blocked for BLOCKED_TIMES
- * --timeouts.  What a crowded machine delays uses no CPU, so it is never
- * taken for a hang.  Where the CPU time cannot be read (the process has
- * not said its pid yet, or is gone), only the blocked limit applies: the
- * wall clock standing in for the CPU took a slow start of the jail on a
- * busy machine for constructors that hang.
+ * long since @t: used @cpu_ms of CPU, or been blocked (neither on a CPU
+ * nor waiting for one) for BLOCKED_TIMES --timeouts.  What a crowded
+ * machine delays is time in a run queue, so it is never taken for a
+ * hang.  Where the clocks cannot be read (the process has not said its
+ * pid yet, or is gone), the wall clock alone is held to the blocked
+ * limit.
  */
 static int
 too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
          unsigned cpu_ms)
 {
-	double wall = ms_since(&t->since);
-	int64_t cpu;
+	double blocked_ms = (double)s->cfg->timeout_ms * BLOCKED_TIMES, ran,
+	       queued;
+	int64_t cpu, queued_ns;
 
-	if (wall >= (double)s->cfg->timeout_ms * BLOCKED_TIMES)
-		return 1;
-	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed);
+	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed, &queued_ns);
 	if (cpu < 0)
-		return 0;
-	if (t->cpu_since < 0)
+		return ms_since(&t->since) >= blocked_ms;
+	if (t->cpu_since < 0) {
 		t->cpu_since = cpu;
-	return (double)(cpu - t->cpu_since) / 1e6 >= cpu_ms;
+		t->queued_since = queued_ns;
+		now(&t->read_since);
+	}
+	ran = (double)(cpu - t->cpu_since) / 1e6;
+	queued = (double)(queued_ns - t->queued_since) / 1e6;
+	return ran >= cpu_ms ||
+	       ms_since(&t->read_since) - ran - queued >= blocked_ms;
 }
 
 /* Target code (a call, constructors, destructors) may use --timeout of

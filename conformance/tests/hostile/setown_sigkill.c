@@ -2,7 +2,8 @@
 /*
  * setown_sigkill.c - hostile target: on the byte C1, makes the fork
  * server (its parent) the owner of a pipe's SIGIO, turns that signal
- * into SIGKILL with F_SETSIG, and writes to the pipe.
+ * into SIGKILL with F_SETSIG, and writes to the pipe; both fcntl calls
+ * also raw, with a bit set above the command's 32.
  *
  * Once this killed the fork server, even as non-root, and u8conform
  * exited 2; with SIGSTOP it hung for good.  Expected: a FAIL
@@ -12,6 +13,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "targets.h"
@@ -26,6 +28,9 @@ on_call(const char *fn, const uint8_t *s, size_t n)
 		return;
 	fcntl(p[0], F_SETOWN, getppid());
 	fcntl(p[0], F_SETSIG, SIGKILL);
+	/* again with bits above the int's that the kernel ignores */
+	syscall(SYS_fcntl, p[0], (long)F_SETOWN | 1L << 32, (long)getppid());
+	syscall(SYS_fcntl, p[0], (long)F_SETSIG | 1L << 32, (long)SIGKILL);
 	fcntl(p[0], F_SETFL, O_ASYNC | O_NONBLOCK);
 	if (write(p[1], "x", 1) < 0)
 		(void)0; /* refused or not, the signal is what counts */
