@@ -20,7 +20,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "coverage.h"
 #include "jail.h"
 
 /* The workers alive, by slot. */
@@ -101,13 +100,13 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
 	j->sh->load.step = U8C_LOAD_SERVING;
 	for (;;) {
 		if (poll(fds, 2, -1) < 0 && errno != EINTR)
-			u8s_exit(1);
+			_exit(1);
 		if (fds[1].revents & POLLIN) {
 			struct signalfd_siginfo si;
 
 			if (read(fds[1].fd, &si, sizeof si) < 0 &&
 			    errno != EAGAIN)
-				u8s_exit(1);
+				_exit(1);
 		}
 		/* SIGCHLD stays blocked here, so none is lost; and several
 		 * ends may share one signal */
@@ -116,7 +115,7 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
 			continue;
 		got = read(j->cmd[0], &c, sizeof c);
 		if (got == 0)
-			u8s_exit(0); /* the supervisor is gone */
+			_exit(0); /* the supervisor is gone */
 		if (got != (ssize_t)sizeof c || c.slot >= U8C_SLOTS)
 			continue;
 		if (c.op == U8C_CMD_START) {

@@ -28,7 +28,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "coverage.h"
 #include "jail.h"
 
 /* In a sanitized build LeakSanitizer checks for leaks when a process
@@ -117,7 +116,7 @@ die_with_parent(pid_t parent)
 {
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != parent)
-		u8s_exit(1);
+		_exit(1);
 }
 
 /* Records how the loader or the fork server ended, when init reaps it
@@ -244,7 +243,7 @@ jail_as_init(const struct u8c_jail *j)
 			note_end(j, pid, status);
 		if (poll(&life, 1, 2) > 0) {
 			kill_descendants(self);
-			u8s_exit(0);
+			_exit(0);
 		}
 	}
 }
@@ -277,5 +276,5 @@ u8c_jail_main(const struct u8c_jail *j)
 		kill(init, SIGKILL);
 		waitpid(init, NULL, 0);
 	}
-	u8s_exit(0);
+	_exit(0);
 }

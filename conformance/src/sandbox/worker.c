@@ -31,7 +31,6 @@
 #include <unistd.h>
 
 #include "calls.h"
-#include "coverage.h"
 #include "filter.h"
 #include "jail.h"
 #include "judge.h"
@@ -108,7 +107,6 @@ log_text(const char *text)
 _Noreturn static void
 leave(int status)
 {
-	u8s_coverage_flush();
 	for (;;)
 		syscall(SYS_exit_group, (long)(U8C_FILTER_OWN_EXIT | status));
 }
@@ -784,8 +782,6 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		                        ? j->plan->rows[o.row].placement
 		                        : U8C_GUARD_AFTER;
 		run_order(&o);
-		u8s_coverage_flush(); /* a worker may be killed between orders
-		                       */
 		w.slot->phase = U8C_PHASE_IDLE;
 		w.slot->done_seq = seq;
 	}
