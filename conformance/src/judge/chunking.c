@@ -198,25 +198,6 @@ u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
 	return k;
 }
 
-static struct u8c_chunking scratch[U8C_CHUNKINGS_MAX];
-
-size_t
-u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n,
-              const uint8_t *held)
-{
-	return u8c_chunkings_list(m, s, n, held, scratch);
-}
-
-struct u8c_chunking
-u8c_chunking_at(enum u8c_stream_mode m, const uint8_t *s, size_t n,
-                const uint8_t *held, size_t k)
-{
-	size_t nk = u8c_chunkings_list(m, s, n, held, scratch);
-
-	return k < nk ? scratch[k]
-	              : (struct u8c_chunking){U8C_CHUNK_NONE, 0, 0};
-}
-
 /* xorshift32: the same chunks from the same seed, anywhere. */
 static uint32_t
 next_random(uint32_t *x)

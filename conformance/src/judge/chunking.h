@@ -76,14 +76,6 @@ enum {
 size_t u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
                           const uint8_t *held, struct u8c_chunking *list);
 
-/* How many chunkings the input s[0..n) gets in mode @m. */
-size_t u8c_chunkings(enum u8c_stream_mode m, const uint8_t *s, size_t n,
-                     const uint8_t *held);
-
-/* The @k-th (from 0: the whole input) of them. */
-struct u8c_chunking u8c_chunking_at(enum u8c_stream_mode m, const uint8_t *s,
-                                    size_t n, const uint8_t *held, size_t k);
-
 /* Where chunking @c cuts an input of @n bytes: positions 0..n, in
  * order, into cuts[0..U8C_MAX_CUTS); returns how many.  The chunks are
  * [0, cuts[0]), [cuts[0], cuts[1]), ... [cuts[last], n). */

@@ -308,16 +308,16 @@ fate_of_slot(struct supervisor *s, unsigned k, enum u8c_fate fate,
 	if (fn == U8C_FN_STREAM) {
 		/* the chunking it was on (the probes come after the last) */
 		static struct u8c_stream_ref ref;
+		static struct u8c_chunking list[U8C_CHUNKINGS_MAX];
 		enum u8c_stream_mode m = s->cfg->plan->rows[row].stream;
 		uint32_t chunk = slot->chunk;
 		size_t nk;
 
 		u8c_stream_ref_make(&ref, s->cfg->plan->profile, item.s,
 		                    item.n);
-		nk = u8c_chunkings(m, item.s, item.n, ref.held);
+		nk = u8c_chunkings_list(m, item.s, item.n, ref.held, list);
 		if (chunk < nk)
-			item.chunking =
-			    u8c_chunking_at(m, item.s, item.n, ref.held, chunk);
+			item.chunking = list[chunk];
 		else if (chunk == nk)
 			item.chunking =
 			    (struct u8c_chunking){U8C_CHUNK_BYTES, 0, 0};
