@@ -165,6 +165,7 @@ main(int argc, char **argv)
 	cfg.jobs = o.jobs;
 	cfg.timeout_ms = o.timeout_ms;
 	cfg.max_fatal = o.max_fatal;
+	cfg.memory_mib = o.memory_mib;
 	cfg.capture = o.input;
 	cfg.namespaces = 1;
 	cfg.expect = o.expect_file != NULL ? &expectations : NULL;

@@ -48,6 +48,8 @@ static const char usage[] =
     "  --max-fatal N             stop after N crashes, hangs or exits "
     "(default:\n"
     "                            never; every input is judged)\n"
+    "  --memory MIB              memory a worker may hold of its own, not\n"
+    "                            counting mapped files (default 2048)\n"
     "  --merge REPORT.json...    one report from the JSON reports of the\n"
     "                            shards of an --exhaustive run\n"
     "  --symbol NAME --shape SHAPE\n"
@@ -179,8 +181,8 @@ check_combinations(const struct u8c_options *o, const int *given)
 {
 	if (o->nreports != 0) {
 		static const char *const alone[] = {
-		    "input",   "exhaustive", "shard",   "symbol",   "shape",
-		    "profile", "jobs",       "timeout", "max-fatal"};
+		    "input",   "exhaustive", "shard",   "symbol",    "shape",
+		    "profile", "jobs",       "timeout", "max-fatal", "memory"};
 		for (size_t k = 0; k < sizeof alone / sizeof alone[0]; k++)
 			if (given[k])
 				return bad("--merge takes no --%s: it reads "
@@ -219,6 +221,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		JOBS,
 		TIMEOUT,
 		MAX_FATAL,
+		MEMORY,
 		FUNCTIONS,
 		WRITE_EXPECT,
 		PROGRESS, /* the options above are refused with --merge */
@@ -239,6 +242,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 	    {"jobs", required_argument, NULL, JOBS},
 	    {"timeout", required_argument, NULL, TIMEOUT},
 	    {"max-fatal", required_argument, NULL, MAX_FATAL},
+	    {"memory", required_argument, NULL, MEMORY},
 	    {"functions", required_argument, NULL, FUNCTIONS},
 	    {"write-expect", required_argument, NULL, WRITE_EXPECT},
 	    {"progress", no_argument, NULL, PROGRESS},
@@ -259,6 +263,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 	          : cpus > U8C_MAX_WORKERS ? U8C_MAX_WORKERS
 	                                   : (unsigned)cpus;
 	o->timeout_ms = 3000;
+	o->memory_mib = 2048;
 	o->functions = (1u << U8C_FNS) - 1;
 	o->profile = u8ref_profile_at(0);
 	opterr = 0;
@@ -313,6 +318,13 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 				    "not '%s'",
 				    optarg);
 			o->max_fatal = (unsigned)v;
+			break;
+		case MEMORY:
+			if (number(optarg, 16, 1u << 20, &v) != 0)
+				return bad("--memory wants MiB, 16..1048576, "
+				           "not '%s'",
+				           optarg);
+			o->memory_mib = (unsigned)v;
 			break;
 		case FUNCTIONS:
 			if (u8c_fn_list_parse(optarg, &o->functions) != 0)

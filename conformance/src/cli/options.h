@@ -20,7 +20,7 @@
 struct u8c_options {
 	enum u8c_format format;
 	int strict, exhaustive;
-	unsigned jobs, timeout_ms, max_fatal;
+	unsigned jobs, timeout_ms, max_fatal, memory_mib;
 	size_t shard, shards; /* --shard K/N, or 0 of 0              */
 	const struct u8ref_profile *profile;
 	const char *library, *symbol, *shape;

@@ -93,6 +93,7 @@ static const struct u8c_check checks[U8C_CHECKS] = {
 	[U8C_ISOLATION_SPAWN] = {"isolation/spawn", "never starts a process or a program", U8C_FN_ANY, -1},
 	[U8C_ISOLATION_KILL] = {"isolation/kill", "never signals another process", U8C_FN_ANY, -1},
 	[U8C_ISOLATION_REACH] = {"isolation/reach", "never reaches into another process (ptrace, its memory or descriptors) or around the sandbox (io_uring, resource limits)", U8C_FN_ANY, -1},
+	[U8C_ISOLATION_MEMORY] = {"isolation/memory", "never holds more memory than --memory", U8C_FN_ANY, -1},
 	[U8C_STREAM_REPLACEMENT] = {"stream/replacement", "u8t_stream_decode: U+FFFD per maximal subpart", U8C_FN_STREAM, -1},
 	[U8C_STREAM_DROPS] = {"stream/drops", "u8t_stream_decode: ill-formed input replaced, not dropped", U8C_FN_STREAM, -1},
 	[U8C_STREAM_BOM] = {"stream/bom", "u8t_stream_decode: a leading BOM kept as U+FEFF", U8C_FN_STREAM, -1},

@@ -198,6 +198,9 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 		snprintf(kept->got, sizeof kept->got,
 		         "reads past the end of its state "
 		         "(u8t_stream_size() bytes)");
+	else if (fate == U8C_FATE_MEMORY)
+		snprintf(kept->got, sizeof kept->got,
+		         "holds %d MiB of memory, past --memory", detail);
 	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_STACK)
 		snprintf(kept->got, sizeof kept->got,
 		         "writes past the top of its stack (a local array "

@@ -188,6 +188,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->shard = f->shard;
 	r->shards = f->shards;
 	r->namespaced = o->namespaced;
+	r->private_proc = o->private_proc;
 	if (r->target == NULL || r->path == NULL)
 		return -1;
 	for (size_t k = 0; k < f->plan->nrows; k++) {

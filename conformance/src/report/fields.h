@@ -30,6 +30,7 @@
 #define U8C_F_EXPECTATIONS "expectations" /* {file, stale[]}, with --expect */
 #define U8C_F_SET_ASIDE    "set_aside" /* exported, not judged (--functions) */
 #define U8C_F_TRAITS       "traits"    /* what u8t_traits() declared */
+#define U8C_F_PRIVATE_PROC "private_proc" /* the jail's own /proc */
 
 /* a family */
 #define U8C_F_NAME      "name"

@@ -190,9 +190,11 @@ document(const struct u8c_report *r)
 		}
 		set(o, U8C_F_FAMILIES, families);
 	}
-	if (r->namespaced >= 0)
+	if (r->namespaced >= 0) {
 		set(o, U8C_F_JAIL,
 		    string(r->namespaced ? "pid namespace" : "process group"));
+		set(o, U8C_F_PRIVATE_PROC, json_boolean(r->private_proc));
+	}
 	return o;
 }
 

@@ -105,7 +105,9 @@ u8c_cpu_clock_reset(struct u8c_cpu_clock *c)
 {
 	if (c->fd >= 0)
 		close(c->fd);
-	c->fd = -1;
+	if (c->statm >= 0)
+		close(c->statm);
+	c->fd = c->statm = -1;
 	c->jailed = 0;
 	c->ticks = 0;
 	c->misses = 0;
@@ -116,6 +118,8 @@ open_clock(struct u8c_cpu_clock *c, pid_t pid)
 {
 	char path[64];
 
+	snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+	c->statm = open(path, O_RDONLY | O_CLOEXEC);
 	snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
 	c->fd = open(path, O_RDONLY | O_CLOEXEC);
 	c->ticks = 0;
@@ -126,16 +130,10 @@ open_clock(struct u8c_cpu_clock *c, pid_t pid)
 	c->ticks = 1;
 }
 
-int64_t
-u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
-                 int64_t *queued_ns)
+/* @c on process @jailed of @jail: 0, or -1 when it is not found. */
+static int
+look_up(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
 {
-	char buf[1024], *close_paren;
-	ssize_t got;
-	unsigned long long ns, queued, utime, stime;
-	long hz;
-
-	*queued_ns = 0;
 	if (jailed <= 0)
 		return -1;
 	/* looked for again until found (a process just forked may not show
@@ -151,7 +149,21 @@ u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
 		if ((pid = global_pid(jail, jailed)) > 0)
 			open_clock(c, pid);
 	}
-	if (c->fd < 0 || (got = pread(c->fd, buf, sizeof buf - 1, 0)) <= 0)
+	return c->fd >= 0 ? 0 : -1;
+}
+
+int64_t
+u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
+                 int64_t *queued_ns)
+{
+	char buf[1024], *close_paren;
+	ssize_t got;
+	unsigned long long ns, queued, utime, stime;
+	long hz;
+
+	*queued_ns = 0;
+	if (look_up(c, jail, jailed) != 0 ||
+	    (got = pread(c->fd, buf, sizeof buf - 1, 0)) <= 0)
 		return -1;
 	buf[got] = '\0';
 	if (!c->ticks) {
@@ -170,4 +182,23 @@ u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
 	    (hz = sysconf(_SC_CLK_TCK)) <= 0)
 		return -1;
 	return (int64_t)((utime + stime) * (1000000000ULL / (unsigned long)hz));
+}
+
+int64_t
+u8c_cpu_clock_private_bytes(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
+{
+	char buf[256];
+	ssize_t got;
+	unsigned long long resident, shared;
+
+	if (look_up(c, jail, jailed) != 0 || c->statm < 0 ||
+	    (got = pread(c->statm, buf, sizeof buf - 1, 0)) <= 0)
+		return -1;
+	buf[got] = '\0';
+	/* pages: size resident shared (file-backed) text lib data dirty */
+	if (sscanf(buf, "%*u %llu %llu", &resident, &shared) != 2 ||
+	    shared > resident)
+		return -1;
+	return (int64_t)((resident - shared) *
+	                 (unsigned long long)getpagesize());
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cpu_clock.h - the CPU time a jailed process has used, read by the
- * supervisor from /proc.
+ * cpu_clock.h - the CPU time a jailed process has used, and the memory it
+ * holds, read by the supervisor from /proc.
  *
  * A hang is a call that uses CPU and never returns, not one that waits
  * on a busy machine: the supervisor measures the worker's CPU time, which
@@ -20,6 +20,7 @@
 struct u8c_cpu_clock {
 	pid_t jailed;    /* its pid in the jail, 0: none                */
 	int fd;          /* /proc/PID/schedstat or stat, or -1          */
+	int statm;       /* /proc/PID/statm, or -1                      */
 	int ticks;       /* fd is stat: utime + stime in clock ticks    */
 	unsigned misses; /* reads since a scan did not find it        */
 };
@@ -37,5 +38,14 @@ void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
  */
 int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
                          int64_t *queued_ns);
+
+/*
+ * u8c_cpu_clock_private_bytes - the bytes of memory process @jailed of
+ * @jail holds that are its own (resident and not backed by a file: a
+ * leak shows here, a mapped library's pages do not), or -1 when it
+ * cannot be read.  It shares @c with u8c_cpu_clock_ns.
+ */
+int64_t u8c_cpu_clock_private_bytes(struct u8c_cpu_clock *c, pid_t jail,
+                                    pid_t jailed);
 
 #endif /* U8C_CPU_CLOCK_H */

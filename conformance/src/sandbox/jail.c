@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -133,6 +134,19 @@ note_end(const struct u8c_jail *j, pid_t pid, int status)
 	}
 }
 
+/* In a mount namespace of the jail's own: /proc mounted again, so that
+ * it shows the jail's processes only, and no path leads from a worker
+ * to the descriptors or the memory of a process outside.  Where it
+ * fails, the host's /proc stays (the supervisor says which in the
+ * report); the seccomp filter and the dropped capabilities still hold. */
+static void
+own_proc(void)
+{
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0)
+		mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC,
+		      NULL);
+}
+
 /* The namespace's first process: starts the loader, then reaps every
  * process that ends in the namespace until it is killed. */
 _Noreturn static void
@@ -143,6 +157,7 @@ init_main(const struct u8c_jail *j)
 
 	die_with_parent(parent);
 	u8c_jail_close(j, U8C_CLOSE_LIFELINE);
+	own_proc();
 	if ((pid = fork()) == 0)
 		u8c_loader_main(j);
 	j->sh->loader_pid = pid;
@@ -172,27 +187,32 @@ map_id(const char *file, unsigned id)
 	return ok ? 0 : -1;
 }
 
-/* A new PID namespace for the next child: as root, or in a new user
- * namespace where this process keeps its own uid and gid. */
+/* A new PID namespace for the next child, and a mount namespace where
+ * one can be had: as root, or in a new user namespace where this
+ * process keeps its own uid and gid. */
 static int
 make_namespace(void)
 {
 	unsigned uid = (unsigned)getuid(), gid = (unsigned)getgid();
-	int fd;
+	int fd, ok;
 
-	if (unshare(CLONE_NEWPID) == 0)
+	if (unshare(CLONE_NEWPID | CLONE_NEWNS) == 0 ||
+	    unshare(CLONE_NEWPID) == 0)
 		return 0;
-	if (unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0)
+	if (unshare(CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNS) != 0 &&
+	    unshare(CLONE_NEWUSER | CLONE_NEWPID) != 0)
 		return -1;
+	/* the supervisor made us not dumpable, which gives /proc/self's
+	 * files to root: dumpable while our own id maps are written */
+	prctl(PR_SET_DUMPABLE, 1);
+	ok = 1; /* a kernel before 3.19 has no setgroups to deny */
 	if ((fd = open("/proc/self/setgroups", O_WRONLY)) >= 0) {
-		if (write(fd, "deny", 4) != 4) {
-			close(fd);
-			return -1;
-		}
+		ok = write(fd, "deny", 4) == 4;
 		close(fd);
 	}
-	return map_id("uid_map", uid) == 0 && map_id("gid_map", gid) == 0 ? 0
-	                                                                  : -1;
+	ok = ok && map_id("uid_map", uid) == 0 && map_id("gid_map", gid) == 0;
+	prctl(PR_SET_DUMPABLE, 0);
+	return ok ? 0 : -1;
 }
 
 /* Without a namespace: kills every descendant, by walking the children

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "filter.h"
 #include "jail.h"
 
 static struct u8c_shared *shared;
@@ -66,6 +67,15 @@ u8c_loader_main(const struct u8c_jail *j)
 	close(null);
 	close(j->load_out[1]);
 	setvbuf(stdout, NULL, _IONBF, 0);
+	/* The constructors run with no capability (as root they could
+	 * otherwise reach any process the host's /proc shows) */
+	if (u8c_filter_drop_privileges() != 0) {
+		snprintf(err, sizeof err,
+		         "cannot drop its privileges before loading");
+		memcpy(j->sh->load.error, err, sizeof err);
+		j->sh->load.step = U8C_LOAD_REFUSED;
+		_exit(0);
+	}
 	if (u8c_target_load(&t, j->path, j->symbol, j->shape, at_step, &id, err,
 	                    sizeof err) != 0) {
 		memcpy(j->sh->load.error, err, sizeof err);

@@ -34,6 +34,7 @@ struct u8c_sandbox_config {
 	unsigned jobs;       /* worker processes, 1..U8C_MAX_WORKERS  */
 	unsigned timeout_ms; /* one call; loading; unloading          */
 	unsigned max_fatal;  /* stop after this many fatal fates; 0 no */
+	unsigned memory_mib; /* the most a worker may hold of its own  */
 	int capture;         /* keep the raw answers of the first item */
 	int namespaces;      /* try a PID namespace for the jail       */
 	/* Optional: told about five times a second. */
@@ -61,6 +62,7 @@ struct u8c_sandbox_outcome {
 	char stopped[512];  /* why not, when not                          */
 	int interrupted;    /* the signal that stopped the run, or 0      */
 	int namespaced;     /* the jail was a PID namespace               */
+	int private_proc;   /* whose /proc shows the jail alone           */
 	size_t row_judged[U8C_PLAN_MAX]; /* items of each plan row judged */
 	struct u8c_capture capture;
 };

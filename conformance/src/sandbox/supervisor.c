@@ -66,6 +66,7 @@ struct watch {
 	int hang_interrupted;   /* its call was sent the hang signal        */
 	int hang_killed;        /* and then SIGKILL                         */
 	int stuck;              /* killed outside a call, for not moving    */
+	int held_mib;           /* killed for holding this many MiB, or 0   */
 	int up_seen;            /* it came up                               */
 	uint32_t ended_seen;    /* the fork server's count, last looked at  */
 	uint64_t heartbeat;     /* the worker's, last looked at             */
@@ -252,7 +253,7 @@ start(struct supervisor *s, unsigned k)
 	slot->up = 0;
 	w->alive = 1;
 	w->quitting = w->hang_interrupted = w->hang_killed = 0;
-	w->stuck = w->up_seen = 0;
+	w->stuck = w->up_seen = w->held_mib = 0;
 	w->heartbeat = beat(slot);
 	u8c_cpu_clock_reset(&w->still.clock);
 	moved(&w->still);
@@ -483,6 +484,20 @@ start_failed(struct supervisor *s, unsigned k, int status)
 	         STARTS_FAILED, what);
 }
 
+/* A worker's end that was not on purpose: what we ended it for, or what
+ * its status says. */
+static enum u8c_fate
+end_of(const struct watch *w, int status, int *detail)
+{
+	if (w->held_mib > 0) {
+		*detail = w->held_mib;
+		return U8C_FATE_MEMORY;
+	}
+	if (w->hang_killed || w->stuck)
+		return U8C_FATE_HANG;
+	return fate_of_status(status, detail);
+}
+
 static void
 on_end(struct supervisor *s, unsigned k)
 {
@@ -526,9 +541,7 @@ on_end(struct supervisor *s, unsigned k)
 	if (phase < U8C_PHASES) {
 		/* It died in a call: that call's fate, and the item goes on
 		 * without it. */
-		fate = w->hang_killed || w->stuck
-		           ? U8C_FATE_HANG
-		           : fate_of_status(status, &detail);
+		fate = end_of(w, status, &detail);
 		fate_of_slot(s, k, fate, phase, detail);
 		__atomic_add_fetch(&s->sh->fatal, 1, __ATOMIC_RELAXED);
 		if (fate == U8C_FATE_HANG)
@@ -541,13 +554,32 @@ on_end(struct supervisor *s, unsigned k)
 	/* It died in our own code or while idle (a thread the target
 	 * started, or what a call left behind), or stood still there.  The
 	 * item it was on is judged again. */
-	fate = w->stuck ? U8C_FATE_HANG : fate_of_status(status, &detail);
+	fate = end_of(w, status, &detail);
 	fate_of_slot(s, k, fate, U8C_FN_ANY, detail);
 	if (k != s->fresh && !idle(slot))
 		resume(s, k, row, current, slot->dead, 1);
 }
 
 /* --- watching ------------------------------------------------------- */
+
+/* Whether slot @k's worker holds more memory of its own than --memory:
+ * then it is killed, and its end is that fate, on the item it was on. */
+static int
+holds_too_much(struct supervisor *s, unsigned k)
+{
+	struct watch *w = &s->w[k];
+	int64_t held;
+
+	if (w->held_mib > 0)
+		return 1;
+	held = u8c_cpu_clock_private_bytes(&w->still.clock, s->jail,
+	                                   s->sh->slots[k].pid);
+	if (held <= (int64_t)s->cfg->memory_mib << 20)
+		return 0;
+	w->held_mib = (int)(held >> 20);
+	command(s, U8C_CMD_SIGNAL, k, SIGKILL);
+	return 1;
+}
 
 /* A worker that stands still outside a call: killed, and its end is a
  * hang. */
@@ -576,7 +608,7 @@ watch_slot(struct supervisor *s, unsigned k)
 		on_end(s, k);
 		return;
 	}
-	if (!w->alive || w->quitting || w->stuck)
+	if (!w->alive || w->quitting || w->stuck || holds_too_much(s, k))
 		return;
 	if (!w->up_seen) {
 		if (stood_still(s, k, 0))
@@ -788,7 +820,7 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 static int
 load(struct supervisor *s)
 {
-	struct stillness t = {.clock = {.fd = -1}};
+	struct stillness t = {.clock = {.fd = -1, .statm = -1}};
 	int loaded;
 
 	moved(&t);
@@ -855,6 +887,20 @@ spawned_while_loading(struct supervisor *s)
 	closedir(d);
 	/* init (the jail itself without a namespace), loader, fork server */
 	return count > (s->sh->jail_ns ? 3 : 2);
+}
+
+/* Whether the jail's /proc is a mount of its own, which shows the jail
+ * alone: seen from here, through init's root, not taken from the jail's
+ * word. */
+static int
+proc_is_private(const struct supervisor *s)
+{
+	struct stat jail, host;
+	char path[64];
+
+	snprintf(path, sizeof path, "/proc/%d/root/proc", (int)s->sh->init_pid);
+	return s->sh->jail_ns && stat(path, &jail) == 0 &&
+	       stat("/proc", &host) == 0 && jail.st_dev != host.st_dev;
 }
 
 /* --- running -------------------------------------------------------- */
@@ -993,8 +1039,21 @@ stop_workers(struct supervisor *s)
 	struct timespec t0;
 
 	s->sh->stop = 1;
-	for (unsigned k = 0; k <= s->fresh; k++)
+	for (unsigned k = 0; k <= s->fresh; k++) {
+		struct watch *w = &s->w[k];
+
+		/* what a worker holds at the end counts too, however short
+		 * the run was: looked up afresh, and charged to the item it
+		 * was on last */
+		w->still.clock.misses = 0;
+		if (w->still.clock.fd < 0)
+			w->still.clock.jailed = 0;
+		if (w->alive && !w->quitting && w->held_mib == 0 &&
+		    holds_too_much(s, k))
+			fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY,
+			             w->held_mib);
 		quit(s, k);
+	}
 	now(&t0);
 	for (;;) {
 		int alive = 0;
@@ -1012,7 +1071,7 @@ stop_workers(struct supervisor *s)
 static void
 unload(struct supervisor *s)
 {
-	struct stillness t = {.clock = {.fd = -1}};
+	struct stillness t = {.clock = {.fd = -1, .statm = -1}};
 	int detail = 0, status;
 
 	read_outputs(s); /* what came before is loading's */
@@ -1181,7 +1240,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	memset(out, 0, sizeof *out);
 	init_pipes(&s.j);
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
-		s.w[k].still.clock.fd = -1;
+		s.w[k].still.clock.fd = s.w[k].still.clock.statm = -1;
 	s.cfg = cfg;
 	s.out = out;
 	s.workers = cfg->jobs < 1                 ? 1
@@ -1207,6 +1266,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	}
 	if (load(&s) == 0) {
 		out->namespaced = s.sh->jail_ns;
+		out->private_proc = proc_is_private(&s);
 		if (spawned_while_loading(&s))
 			fate_around(&s, U8C_FATE_SPAWN, U8C_DURING_LOADING, 0);
 		if (s.sh->load.stream_declared)
