@@ -109,6 +109,10 @@ finish_tail(struct state *st, const uint8_t *s, size_t n, size_t *i, int last,
 			st->ntail = (uint8_t)(have - r.len);
 			if (d->stream_breaker_lost && st->ntail == 0 && *i < n)
 				(*i)++; /* Defect: the byte that broke it */
+			if (d->stream_merges_split && st->ntail == 0 &&
+			    *i < n && (s[*i] & 0xC0) == 0x80)
+				(*i)++; /* Defect: a stray continuation byte
+				           taken into the tail's U+FFFD */
 			continue;
 		}
 		*i += r.len - have;

@@ -50,6 +50,7 @@ struct u8tt_defects {
 	unsigned char stream_static;       /* the tail in a static variable  */
 	unsigned char stream_three_chunks; /* a 4-byte tail cut twice: lost  */
 	unsigned char stream_breaker_lost; /* E0 | 41: the 41 swallowed      */
+	unsigned char stream_merges_split; /* E0 | 80: one U+FFFD for both   */
 	unsigned char stream_past_state;   /* writes state[size]             */
 	unsigned char stream_reads_past_state; /* reads state[size]        */
 	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
