@@ -1,45 +1,64 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * ctor_thread_abort.c - hostile target: its constructor starts a thread
- * that aborts a while (U8TT_DELAY_MS, default 500 ms) after the loading
- * process first forks, that is once loading is over.
+ * that aborts once loading is over: when the first call, in a worker,
+ * tells it to through a pipe.  That call returns only when the loading
+ * process is gone (a second pipe, whose write end only that process
+ * keeps, reads EOF), so the crash happens in the run, whatever the
+ * scheduler does, and no fixed delay decides the outcome.
  *
  * Once this killed u8conform itself (exit 134).  Expected: a FAIL
  * isolation/crash attributed to loading, and the whole report.  The
- * constructor returns only once the thread is waiting, and the wait
- * starts at the fork, so the outcome does not depend on the scheduler:
- * a thread still starting at the fork could hold a sanitized build's
- * allocator lock, which then stays held in every copy forked off.
+ * constructor returns only once the thread is waiting: a thread still
+ * starting at the fork could hold a sanitized build's allocator lock,
+ * which then stays held in every copy forked off.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdlib.h>
-#include <time.h>
+#include <unistd.h>
 
 #include "targets.h"
 
-static sem_t waiting, forked;
+static sem_t waiting;
+static int called[2] = {-1, -1}, alive[2] = {-1, -1};
 
 static void *
 later(void *arg)
 {
-	const char *ms = getenv("U8TT_DELAY_MS");
-	long delay = ms != NULL ? atol(ms) : 500;
-	struct timespec t = {delay / 1000, delay % 1000 * 1000000};
+	char c;
 
 	(void)arg;
 	sem_post(&waiting);
-	while (sem_wait(&forked) != 0)
+	while (read(called[0], &c, 1) != 1)
 		;
-	nanosleep(&t, NULL);
 	abort();
 }
 
+/* Only the loading process keeps alive's write end. */
 static void
-after_fork(void)
+in_child(void)
 {
-	sem_post(&forked);
+	if (alive[1] >= 0)
+		close(alive[1]);
+	alive[1] = -1;
+}
+
+static void
+on_call(const char *fn, const uint8_t *s, size_t n)
+{
+	static int told;
+	struct pollfd gone = {alive[0], POLLIN, 0};
+	char c;
+
+	(void)fn, (void)s, (void)n;
+	if (told++ || write(called[1], "x", 1) != 1)
+		return;
+	/* EOF (or 10 s): the loading process has died */
+	while (poll(&gone, 1, 10000) == 1 && read(alive[0], &c, 1) == 1)
+		;
 }
 
 __attribute__((constructor)) static void
@@ -47,12 +66,16 @@ start(void)
 {
 	pthread_t thread;
 
+	if (pipe(called) != 0 || pipe(alive) != 0)
+		return;
 	sem_init(&waiting, 0, 0);
-	sem_init(&forked, 0, 0);
-	pthread_atfork(NULL, after_fork, NULL);
+	pthread_atfork(NULL, NULL, in_child);
 	if (pthread_create(&thread, NULL, later, NULL) == 0)
 		while (sem_wait(&waiting) != 0)
 			;
 }
 
-const struct u8tt_target u8tt_target = {.name = "hostile-ctor-thread-abort"};
+const struct u8tt_target u8tt_target = {
+    .name = "hostile-ctor-thread-abort",
+    .hooks = {.on_call = on_call},
+};

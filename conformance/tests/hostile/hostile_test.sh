@@ -38,7 +38,7 @@ run() {
 	shift
 	mkdir -p "$work/state-$run_as"
 	rc=0
-	env U8TT_MARK="$run_as-$$" U8TT_DELAY_MS=20 U8TT_STATE_DIR="$work/state-$run_as" \
+	env U8TT_MARK="$run_as-$$" U8TT_STATE_DIR="$work/state-$run_as" \
 		timeout -k 10 300 "$u8conform" --format json "$@" \
 		>"$work/$run_as.json" 2>"$work/$run_as.err" || rc=$?
 }
