@@ -1033,27 +1033,37 @@ recheck(struct supervisor *s, struct u8c_tallies *total)
 
 /* --- the end -------------------------------------------------------- */
 
+/* What each worker holds once the rows are done counts too, however
+ * short the run was: looked up afresh, and charged to the item it was
+ * on last; so does a worker killed for it whose end is not seen yet
+ * (the rows end when every worker is idle, not when it is gone). */
+static void
+memory_at_end(struct supervisor *s)
+{
+	for (unsigned k = 0; k < s->workers; k++) {
+		struct watch *w = &s->w[k];
+
+		if (!w->alive || w->quitting)
+			continue;
+		w->still.clock.misses = 0;
+		if (w->still.clock.fd < 0)
+			w->still.clock.jailed = 0;
+		if (w->held_mib > 0 || holds_too_much(s, k)) {
+			fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY,
+			             w->held_mib);
+			w->quitting = 1; /* its end is counted now */
+		}
+	}
+}
+
 static void
 stop_workers(struct supervisor *s)
 {
 	struct timespec t0;
 
 	s->sh->stop = 1;
-	for (unsigned k = 0; k <= s->fresh; k++) {
-		struct watch *w = &s->w[k];
-
-		/* what a worker holds at the end counts too, however short
-		 * the run was: looked up afresh, and charged to the item it
-		 * was on last */
-		w->still.clock.misses = 0;
-		if (w->still.clock.fd < 0)
-			w->still.clock.jailed = 0;
-		if (w->alive && !w->quitting && w->held_mib == 0 &&
-		    holds_too_much(s, k))
-			fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY,
-			             w->held_mib);
+	for (unsigned k = 0; k <= s->fresh; k++)
 		quit(s, k);
-	}
 	now(&t0);
 	for (;;) {
 		int alive = 0;
@@ -1275,6 +1285,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		fresh_probes(&s);
 		for (uint32_t r = 0; r < cfg->plan->nrows && !s.sh->stop; r++)
 			run_row(&s, r);
+		memory_at_end(&s);
 		out->complete = !s.sh->stop && s.sh->fns_off == 0 && !s.broken;
 		for (unsigned k = 0; k < s.workers; k++)
 			u8c_tally_merge(&out->total, &s.sh->tallies[k]);
