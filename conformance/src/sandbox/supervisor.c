@@ -1290,11 +1290,13 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		for (unsigned k = 0; k < s.workers; k++)
 			u8c_tally_merge(&out->total, &s.sh->tallies[k]);
 		u8c_tally_merge(&out->total, s.own);
+		/* what happens after the merge: a worker's end seen late
+		 * (a thread of the target's that kills it after its last
+		 * item), loading's and unloading's fates */
+		memset(s.own, 0, sizeof *s.own);
 		if (!stop_signal && !s.broken)
 			recheck(&s, &out->total);
 		stop_workers(&s);
-		/* what happens around the items, after the merge */
-		memset(s.own, 0, sizeof *s.own);
 		loader_fate(&s);
 		if (!s.broken && !stop_signal)
 			unload(&s);
