@@ -202,3 +202,11 @@ u8c_cpu_clock_private_bytes(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
 	return (int64_t)((resident - shared) *
 	                 (unsigned long long)getpagesize());
 }
+
+void
+u8c_cpu_clock_look_again(struct u8c_cpu_clock *c)
+{
+	c->misses = 0;
+	if (c->fd < 0)
+		c->jailed = 0; /* a new look-up */
+}

@@ -39,6 +39,10 @@ void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
 int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
                          int64_t *queued_ns);
 
+/* u8c_cpu_clock_look_again - the next read looks for its process at
+ * once, not after RESCAN_EVERY misses. */
+void u8c_cpu_clock_look_again(struct u8c_cpu_clock *c);
+
 /*
  * u8c_cpu_clock_private_bytes - the bytes of memory process @jailed of
  * @jail holds that are its own (resident and not backed by a file: a

@@ -1045,9 +1045,7 @@ memory_at_end(struct supervisor *s)
 
 		if (!w->alive || w->quitting)
 			continue;
-		w->still.clock.misses = 0;
-		if (w->still.clock.fd < 0)
-			w->still.clock.jailed = 0;
+		u8c_cpu_clock_look_again(&w->still.clock);
 		if (w->held_mib > 0 || holds_too_much(s, k)) {
 			fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY,
 			             w->held_mib);
