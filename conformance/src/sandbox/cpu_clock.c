@@ -107,7 +107,9 @@ u8c_cpu_clock_reset(struct u8c_cpu_clock *c)
 		close(c->fd);
 	if (c->statm >= 0)
 		close(c->statm);
-	c->fd = c->statm = -1;
+	if (c->stat >= 0)
+		close(c->stat);
+	c->fd = c->statm = c->stat = -1;
 	c->jailed = 0;
 	c->ticks = 0;
 	c->misses = 0;
@@ -120,14 +122,30 @@ open_clock(struct u8c_cpu_clock *c, pid_t pid)
 
 	snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
 	c->statm = open(path, O_RDONLY | O_CLOEXEC);
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	c->stat = open(path, O_RDONLY | O_CLOEXEC);
 	snprintf(path, sizeof path, "/proc/%d/schedstat", (int)pid);
 	c->fd = open(path, O_RDONLY | O_CLOEXEC);
 	c->ticks = 0;
 	if (c->fd >= 0)
 		return;
-	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-	c->fd = open(path, O_RDONLY | O_CLOEXEC);
+	c->fd = c->stat >= 0 ? dup(c->stat) : -1;
 	c->ticks = 1;
+}
+
+/* /proc/PID/stat into @buf: the text after the last ')' (comm may hold
+ * anything), which starts with " STATE PPID"; NULL if unreadable. */
+static const char *
+stat_fields(int fd, char *buf, size_t size)
+{
+	ssize_t got;
+	char *close_paren;
+
+	if (fd < 0 || (got = pread(fd, buf, size - 1, 0)) <= 0)
+		return NULL;
+	buf[got] = '\0';
+	close_paren = strrchr(buf, ')');
+	return close_paren != NULL ? close_paren + 1 : NULL;
 }
 
 /* @c on process @jailed of @jail: 0, or -1 when it is not found. */
@@ -156,32 +174,44 @@ int64_t
 u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
                  int64_t *queued_ns)
 {
-	char buf[1024], *close_paren;
+	char buf[1024];
+	const char *fields;
 	ssize_t got;
 	unsigned long long ns, queued, utime, stime;
 	long hz;
 
 	*queued_ns = 0;
-	if (look_up(c, jail, jailed) != 0 ||
-	    (got = pread(c->fd, buf, sizeof buf - 1, 0)) <= 0)
+	if (look_up(c, jail, jailed) != 0)
 		return -1;
-	buf[got] = '\0';
 	if (!c->ticks) {
 		/* on a CPU, then waiting in a run queue, both in ns */
+		if ((got = pread(c->fd, buf, sizeof buf - 1, 0)) <= 0)
+			return -1;
+		buf[got] = '\0';
 		if (sscanf(buf, "%llu %llu", &ns, &queued) != 2)
 			return -1;
 		*queued_ns = (int64_t)queued;
 		return (int64_t)ns;
 	}
-	/* pid (comm) state ppid ... utime stime: fields 14 and 15, counted
-	 * from the last ')' since comm may hold anything */
-	if ((close_paren = strrchr(buf, ')')) == NULL ||
-	    sscanf(close_paren + 1,
+	/* state ppid ... utime stime: fields 14 and 15 */
+	if ((fields = stat_fields(c->fd, buf, sizeof buf)) == NULL ||
+	    sscanf(fields,
 	           " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu",
 	           &utime, &stime) != 2 ||
 	    (hz = sysconf(_SC_CLK_TCK)) <= 0)
 		return -1;
 	return (int64_t)((utime + stime) * (1000000000ULL / (unsigned long)hz));
+}
+
+int
+u8c_cpu_clock_runnable(struct u8c_cpu_clock *c)
+{
+	char buf[1024], state;
+	const char *fields = stat_fields(c->stat, buf, sizeof buf);
+
+	if (fields == NULL || sscanf(fields, " %c", &state) != 1)
+		return -1;
+	return state == 'R';
 }
 
 int64_t

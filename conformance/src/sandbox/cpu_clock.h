@@ -21,9 +21,16 @@ struct u8c_cpu_clock {
 	pid_t jailed;    /* its pid in the jail, 0: none                */
 	int fd;          /* /proc/PID/schedstat or stat, or -1          */
 	int statm;       /* /proc/PID/statm, or -1                      */
+	int stat;        /* /proc/PID/stat, or -1                       */
 	int ticks;       /* fd is stat: utime + stime in clock ticks    */
 	unsigned misses; /* reads since a scan did not find it        */
 };
+
+/* A clock that names no process yet. */
+#define U8C_CPU_CLOCK_NONE                                                     \
+	{                                                                      \
+		.fd = -1, .statm = -1, .stat = -1                              \
+	}
 
 /* u8c_cpu_clock_reset - @c names no process (fd closed). */
 void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
@@ -38,6 +45,15 @@ void u8c_cpu_clock_reset(struct u8c_cpu_clock *c);
  */
 int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
                          int64_t *queued_ns);
+
+/*
+ * u8c_cpu_clock_runnable - whether the process @c last read is ready to
+ * run (on a CPU, or waiting in a run queue): 1, 0, or -1 when it cannot
+ * be told.  The kernel adds a wait in a run queue to the queued time only
+ * once the process reaches a CPU, so while it waits, time that looks
+ * blocked may be queued.
+ */
+int u8c_cpu_clock_runnable(struct u8c_cpu_clock *c);
 
 /* u8c_cpu_clock_look_again - the next read looks for its process at
  * once, not after RESCAN_EVERY misses. */

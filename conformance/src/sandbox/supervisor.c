@@ -67,6 +67,7 @@ struct watch {
 	int hang_killed;        /* and then SIGKILL                         */
 	int stuck;              /* killed outside a call, for not moving    */
 	int held_mib;           /* killed for holding this many MiB, or 0   */
+	uint32_t forked_before; /* the fork server's count when started     */
 	int up_seen;            /* it came up                               */
 	uint32_t ended_seen;    /* the fork server's count, last looked at  */
 	uint64_t heartbeat;     /* the worker's, last looked at             */
@@ -157,9 +158,12 @@ moved(struct stillness *t)
  * long since @t: used @cpu_ms of CPU, or been blocked (neither on a CPU
  * nor waiting for one) for BLOCKED_TIMES --timeouts.  What a crowded
  * machine delays is time in a run queue, so it is never taken for a
- * hang.  Where the clocks cannot be read (the process has not said its
- * pid yet, or is gone), the wall clock alone is held to the blocked
- * limit.
+ * hang: a process that is ready to run is never called blocked, since
+ * the kernel counts its present wait only once it runs.  Before the
+ * process exists (@jailed 0: the jail is still making it) none of the
+ * target's code runs, and no time counts.  Where its clocks cannot be
+ * read (not found yet, gone, no /proc), the wall clock alone is held to
+ * the blocked limit.
  */
 static int
 too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
@@ -169,6 +173,10 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 	       queued;
 	int64_t cpu, queued_ns;
 
+	if (jailed <= 0) {
+		moved(t);
+		return 0;
+	}
 	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed, &queued_ns);
 	if (cpu < 0)
 		return ms_since(&t->since) >= blocked_ms;
@@ -179,8 +187,10 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 	}
 	ran = (double)(cpu - t->cpu_since) / 1e6;
 	queued = (double)(queued_ns - t->queued_since) / 1e6;
-	return ran >= cpu_ms ||
-	       ms_since(&t->read_since) - ran - queued >= blocked_ms;
+	if (ran >= cpu_ms)
+		return 1;
+	return ms_since(&t->read_since) - ran - queued >= blocked_ms &&
+	       u8c_cpu_clock_runnable(&t->clock) == 0;
 }
 
 /* Target code (a call, constructors, destructors) may use --timeout of
@@ -199,7 +209,15 @@ target_too_long(struct supervisor *s, struct stillness *t, pid_t jailed)
 static int
 stood_still(struct supervisor *s, unsigned k, int in_call)
 {
-	return too_long(s, &s->w[k].still, s->sh->slots[k].pid,
+	const struct u8c_slot *slot = &s->sh->slots[k];
+	/* the slot's pid is the last worker's until the fork server has
+	 * forked this one */
+	pid_t pid = __atomic_load_n(&slot->started, __ATOMIC_ACQUIRE) !=
+	                    s->w[k].forked_before
+	                ? slot->pid
+	                : 0;
+
+	return too_long(s, &s->w[k].still, pid,
 	                s->cfg->timeout_ms * (in_call ? 1 : BLOCKED_TIMES));
 }
 
@@ -254,6 +272,7 @@ start(struct supervisor *s, unsigned k)
 	w->alive = 1;
 	w->quitting = w->hang_interrupted = w->hang_killed = 0;
 	w->stuck = w->up_seen = w->held_mib = 0;
+	w->forked_before = __atomic_load_n(&slot->started, __ATOMIC_ACQUIRE);
 	w->heartbeat = beat(slot);
 	u8c_cpu_clock_reset(&w->still.clock);
 	moved(&w->still);
@@ -748,6 +767,8 @@ static const char *
 step_name(uint32_t step)
 {
 	switch (step) {
+	case U8C_LOAD_STARTING:
+		return "before its constructors, as the jail started it";
 	case U8C_LOAD_VERSION:
 		return "in u8t_abi_version()";
 	case U8C_LOAD_NAME:
@@ -820,7 +841,7 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 static int
 load(struct supervisor *s)
 {
-	struct stillness t = {.clock = {.fd = -1, .statm = -1}};
+	struct stillness t = {.clock = U8C_CPU_CLOCK_NONE};
 	int loaded;
 
 	moved(&t);
@@ -1079,7 +1100,7 @@ stop_workers(struct supervisor *s)
 static void
 unload(struct supervisor *s)
 {
-	struct stillness t = {.clock = {.fd = -1, .statm = -1}};
+	struct stillness t = {.clock = U8C_CPU_CLOCK_NONE};
 	int detail = 0, status;
 
 	read_outputs(s); /* what came before is loading's */
@@ -1248,7 +1269,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	memset(out, 0, sizeof *out);
 	init_pipes(&s.j);
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
-		s.w[k].still.clock.fd = s.w[k].still.clock.statm = -1;
+		s.w[k].still.clock = (struct u8c_cpu_clock)U8C_CPU_CLOCK_NONE;
 	s.cfg = cfg;
 	s.out = out;
 	s.workers = cfg->jobs < 1                 ? 1
