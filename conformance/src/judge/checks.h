@@ -64,8 +64,10 @@ enum u8c_fate {
 };
 
 /* The detail of an over-write past u8t_stream_size() bytes of state,
- * and of one past the top of the call's own stack. */
-enum { U8C_DETAIL_STATE = -1, U8C_DETAIL_STACK = -2 };
+ * of one past the top of the call's own stack, and of a fate that is not
+ * a call's end (output, a process started, a signal sent) met between
+ * calls, charged to the last one. */
+enum { U8C_DETAIL_STATE = -1, U8C_DETAIL_STACK = -2, U8C_DETAIL_BETWEEN = -3 };
 
 enum u8c_check_id {
 #define U8C_DECODE_ID(name, id, title) U8C_DECODE_##name,

@@ -185,7 +185,12 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	kept->during = (uint8_t)during;
 	kept->fn = (uint8_t)fn;
 	snprintf(kept->expected, sizeof kept->expected, "an answer");
-	if (fate == U8C_FATE_CRASH)
+	if (detail == U8C_DETAIL_BETWEEN)
+		snprintf(kept->got, sizeof kept->got,
+		         "%s between calls (after this one returned)",
+		         fate == U8C_FATE_EXIT ? "a thread of it exits"
+		                               : got[fate]);
+	else if (fate == U8C_FATE_CRASH)
 		snprintf(kept->got, sizeof kept->got,
 		         "killed by signal %d (%s)", detail, strsignal(detail));
 	else if (fate == U8C_FATE_EXIT)

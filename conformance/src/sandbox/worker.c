@@ -64,6 +64,9 @@ static struct {
 	volatile sig_atomic_t pending; /* the fate that ended a call, + 1 */
 	volatile int detail;           /* its signal or exit status      */
 	volatile sig_atomic_t met;     /* MET_ bits of the current call   */
+	int between;                   /* MET_ bits met outside any call  */
+	int called;                    /* a call was made: the last one's */
+	enum u8c_fn last_fn;           /* function, on it.f's item        */
 	pid_t pid;                     /* the worker's only thread of ours */
 	unsigned recoveries;
 	int retire;
@@ -101,6 +104,23 @@ static void
 log_text(const char *text)
 {
 	log_harness(text, strlen(text));
+}
+
+/* A fate met that does not end the call: charged to the call under way,
+ * or, outside every call (a thread's, a signal handler's), to the last
+ * call, which the main thread does when it next comes by; an idle one
+ * is woken for it. */
+static void
+meet(int bits)
+{
+	if (w.in_call) {
+		__atomic_or_fetch(&w.met, bits, __ATOMIC_RELAXED);
+		return;
+	}
+	__atomic_or_fetch(&w.between, bits, __ATOMIC_RELEASE);
+	if (w.slot->phase == U8C_PHASE_IDLE)
+		syscall(SYS_futex, &w.slot->order_seq, FUTEX_WAKE, 1, NULL,
+		        NULL, 0);
 }
 
 /* The worker's own end: the one exit_group the filter lets through. */
@@ -212,30 +232,32 @@ on_trap(int sig, siginfo_t *info, void *uctx)
 	(void)sig;
 	switch (u8c_filter_class(nr)) {
 	case U8C_TRAP_WRITE:
+		/* Our own code writes only a sanitizer's report, which ends
+		 * the worker; if it goes on, the write was a target's signal
+		 * handler's, between calls. */
 		if (ours && nr == SYS_write)
 			log_harness((const void *)arg(uc, 1),
 			            (size_t)arg(uc, 2));
-		else
-			w.met |= MET_OUTPUT;
+		meet(MET_OUTPUT);
 		set_return(uc, write_length(nr, uc));
 		return;
 	case U8C_TRAP_SPAWN:
-		w.met |= MET_SPAWN;
+		meet(MET_SPAWN);
 		set_return(uc, -EPERM);
 		return;
 	case U8C_TRAP_KILL:
-		w.met |= MET_KILL;
+		meet(MET_KILL);
 		set_return(uc, -EPERM);
 		return;
 	case U8C_TRAP_REACH:
-		w.met |= MET_REACH;
+		meet(MET_REACH);
 		set_return(uc, -EPERM);
 		return;
 	case U8C_TRAP_EXIT:
 		if (ours) /* a sanitizer's report ends here */
 			leave(U8C_EXIT_HARNESS);
 		if (!in_target_call()) { /* another thread ends: just it */
-			w.met |= MET_THREAD_EXIT;
+			meet(MET_THREAD_EXIT);
 			syscall(SYS_exit, 0);
 		}
 		w.pending = 1 + U8C_FATE_EXIT;
@@ -302,23 +324,34 @@ is_fatal(enum u8c_fate fate)
 	       fate != U8C_FATE_KILL && fate != U8C_FATE_REACH;
 }
 
+/* The fates of MET_ bits @met, recorded against @f's item; @detail 0,
+ * or U8C_DETAIL_BETWEEN when they came after the call of @fn. */
+static void
+record_met(struct item_fates *f, enum u8c_fn fn, int met, int detail)
+{
+	static const struct {
+		int bit;
+		enum u8c_fate fate;
+	} fates[] = {
+	    {MET_OUTPUT, U8C_FATE_OUTPUT},    {MET_SPAWN, U8C_FATE_SPAWN},
+	    {MET_KILL, U8C_FATE_KILL},        {MET_REACH, U8C_FATE_REACH},
+	    {MET_THREAD_EXIT, U8C_FATE_EXIT},
+	};
+
+	for (size_t k = 0; k < sizeof fates / sizeof fates[0]; k++)
+		if (met & fates[k].bit)
+			record(fates[k].fate, fn, detail, f->item, f->index,
+			       &f->recorded);
+}
+
 /* After a call: the fates it met, recorded against the item. */
 static void
 after_call(struct item_fates *f, enum u8c_phase phase)
 {
 	enum u8c_fn fn = (int)phase < U8C_FNS ? (enum u8c_fn)phase : U8C_FN_ANY;
-	int pending = w.pending, met = w.met;
+	int pending = w.pending;
 
-	if (met & MET_OUTPUT)
-		record(U8C_FATE_OUTPUT, fn, 0, f->item, f->index, &f->recorded);
-	if (met & MET_SPAWN)
-		record(U8C_FATE_SPAWN, fn, 0, f->item, f->index, &f->recorded);
-	if (met & MET_KILL)
-		record(U8C_FATE_KILL, fn, 0, f->item, f->index, &f->recorded);
-	if (met & MET_REACH)
-		record(U8C_FATE_REACH, fn, 0, f->item, f->index, &f->recorded);
-	if (met & MET_THREAD_EXIT)
-		record(U8C_FATE_EXIT, fn, 0, f->item, f->index, &f->recorded);
+	record_met(f, fn, w.met, 0);
 	if (pending == 0)
 		return;
 	record((enum u8c_fate)(pending - 1), fn, w.detail, f->item, f->index,
@@ -448,10 +481,27 @@ stream_end(enum u8c_answer answer)
 	    it.s.whole.judged && it.s.whole.failure.level != U8C_FAIL;
 }
 
+/* What was met outside every call since the last one, charged to it
+ * (it.f is still its item): before the next call, the next item, and
+ * while idle.  Before the first call there is no target code to meet. */
+static void
+charge_between(void)
+{
+	int met;
+
+	if (!w.called ||
+	    (met = __atomic_exchange_n(&w.between, 0, __ATOMIC_ACQUIRE)) == 0)
+		return;
+	record_met(&it.f, w.last_fn, met, U8C_DETAIL_BETWEEN);
+}
+
 /* Into a call of @phase: nothing met yet, and the heartbeat moves. */
 static void
 begin_call(int phase)
 {
+	charge_between();
+	w.called = 1;
+	w.last_fn = phase < U8C_FNS ? (enum u8c_fn)phase : U8C_FN_ANY;
 	w.pending = 0;
 	w.met = 0;
 	w.slot->phase = (uint32_t)phase;
@@ -616,6 +666,8 @@ static void
 judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
 {
 	const struct u8c_plan_row *r = &w.j->plan->rows[row];
+
+	charge_between(); /* on the last item, before it is replaced */
 	w.slot->row = row;
 	w.slot->current = index;
 	w.slot->dead = dead;
@@ -661,10 +713,12 @@ fresh_probes(void)
 {
 	static unsigned k;
 
+	charge_between();
 	w.slot->row = U8C_NO_RUN;
 	w.slot->current = 0;
 	memset(&it, 0, sizeof it);
 	for (k = 0; k < U8C_PROBES; k++) {
+		charge_between();
 		it.item = (struct u8c_item){U8C_ITEM_BYTES,
 		                            u8c_probe_inputs[k].s,
 		                            u8c_probe_inputs[k].n,
@@ -688,6 +742,7 @@ maybe_retire(size_t next)
 {
 	if (!w.retire)
 		return;
+	charge_between();
 	w.slot->current = next;
 	w.slot->dead = 0;
 	w.slot->retiring = 1;
@@ -736,9 +791,11 @@ run_order(const struct u8c_order *o)
 static void
 wait_for_order(uint32_t done)
 {
-	while (__atomic_load_n(&w.slot->order_seq, __ATOMIC_ACQUIRE) == done)
+	while (__atomic_load_n(&w.slot->order_seq, __ATOMIC_ACQUIRE) == done) {
+		charge_between(); /* meet() wakes us for it */
 		syscall(SYS_futex, &w.slot->order_seq, FUTEX_WAIT, done, NULL,
 		        NULL, 0);
+	}
 }
 
 _Noreturn void

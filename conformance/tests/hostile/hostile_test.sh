@@ -65,6 +65,10 @@ special() {
 		[ "$(json "$name" '.checks[] | select(.id == "isolation/hang") | .failed')" = 0 ] ||
 			echo "a slow write was called a hang"
 		;;
+	signal-writes-between | thread-writes-between)
+		json "$name" '.checks[] | select(.id == "isolation/output") | .counterexample.got' |
+			grep -q 'between calls' || echo "the output is not said to come between calls"
+		;;
 	write-1000th-call)
 		[ "$(json "$name" '.checks[] | select(.id == "isolation/output") | .counterexample.reproduced')" = false ] ||
 			echo "the 1000th call's write should not recur in a fresh worker"
