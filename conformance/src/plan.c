@@ -33,9 +33,12 @@ static const struct u8c_plan_row default_rows[] = {
     {&u8c_family_categories, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_PIECES_INNER, 0,
      0},
     {&u8c_family_context, U8C_GUARD_AFTER, 1, 0, U8C_STREAM_LONG, 0, 0},
+    {&u8c_family_runs, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_CUTS, 0, 0},
     {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_PIECES, 0,
      ONE_AND_TWO},
     {&u8c_family_short, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, ONE_AND_TWO, 0},
+    {&u8c_family_short, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_NONE, 0,
+     ONE_AND_TWO},
     {&u8c_family_supplementary, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_TAILS, 0, 0},
     {&u8c_family_surrogate_pairs, U8C_GUARD_AFTER, 0, PAIRS_SAMPLED,
      U8C_STREAM_CUTS, 0, STREAMED_PAIRS},
@@ -56,8 +59,12 @@ static const struct u8c_plan_row one_code_point_rows[] = {
     {&u8c_family_one_code_point, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_NONE, 0, 0},
 };
 
+/* Every input against the guard after it, cut at every point; those of
+ * 1..3 bytes against the guard before it too (s[-1], out[-1]), with the
+ * stream's inner cuts. */
 static const struct u8c_plan_row exhaustive_rows[] = {
     {&u8c_family_exhaustive, U8C_GUARD_AFTER, 0, 0, U8C_STREAM_CUTS, 0, 0},
+    {&u8c_family_short, U8C_GUARD_BEFORE, 0, 0, U8C_STREAM_INNER, 0, 0},
 };
 
 static void
@@ -92,10 +99,12 @@ u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
 			take(plan, one_rows, 2);
 		break;
 	case U8C_PLAN_EXHAUSTIVE:
-		take(plan, exhaustive_rows, 1);
-		if (shards > 0) {
-			/* shard K of N: equal parts, the last one taking what
-			 * the division leaves */
+		take(plan, exhaustive_rows,
+		     sizeof exhaustive_rows / sizeof exhaustive_rows[0]);
+		/* shard K of N: equal parts of each row, the last one taking
+		 * what the division leaves */
+		for (size_t r = 0; shards > 0 && r < plan->nrows; r++) {
+			row = &plan->rows[r];
 			all = row->count;
 			row->first = all / shards * (shard - 1);
 			row->count =

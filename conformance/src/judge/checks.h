@@ -63,11 +63,19 @@ enum u8c_fate {
 	U8C_FATES
 };
 
-/* The detail of an over-write past u8t_stream_size() bytes of state,
- * of one past the top of the call's own stack, and of a fate that is not
- * a call's end (output, a process started, a signal sent) met between
- * calls, charged to the last one. */
-enum { U8C_DETAIL_STATE = -1, U8C_DETAIL_STACK = -2, U8C_DETAIL_BETWEEN = -3 };
+/* The details a fate's text tells apart: an over-write past
+ * u8t_stream_size() bytes of state, past the top of the call's own stack,
+ * or before the start of its output; a reach that changes the handler of
+ * a signal the worker keeps; and a fate that is not a call's end (output,
+ * a process started, a signal sent) met between calls, charged to the
+ * last one. */
+enum {
+	U8C_DETAIL_STATE = -1,
+	U8C_DETAIL_STACK = -2,
+	U8C_DETAIL_BETWEEN = -3,
+	U8C_DETAIL_BEFORE = -4,
+	U8C_DETAIL_SIGNAL = -5
+};
 
 enum u8c_check_id {
 #define U8C_DECODE_ID(name, id, title) U8C_DECODE_##name,

@@ -313,6 +313,40 @@ one_code_point_get(size_t i, uint8_t *buf)
 	return one_code_point;
 }
 
+/* The units the runs family repeats: a valid character of each length,
+ * then three errors (a lone continuation byte, a byte never used, a
+ * three-byte form cut short: a maximal subpart of two bytes). */
+static const struct {
+	uint8_t n, bytes[4];
+} run_units[] = {
+    {1, {'a'}},
+    {2, {0xC3, 0xA9}},
+    {3, {0xE2, 0x82, 0xAC}},
+    {4, {0xF0, 0x9F, 0x98, 0x80}},
+    {1, {0x80}},
+    {1, {0xFF}},
+    {2, {0xE2, 0x82}},
+};
+enum { RUN_UNITS = sizeof run_units / sizeof run_units[0], RUN_MAX = 64 };
+_Static_assert(RUN_MAX * 4 <= U8C_MAX_INPUT, "a run fits an input");
+
+static size_t
+runs_count(void)
+{
+	return RUN_UNITS * RUN_MAX;
+}
+
+/* Item i: unit i / RUN_MAX, 1 + i % RUN_MAX times. */
+static size_t
+runs_get(size_t i, uint8_t *buf)
+{
+	size_t unit = i / RUN_MAX, times = i % RUN_MAX + 1, n = 0;
+
+	for (size_t k = 0; k < times; k++, n += run_units[unit].n)
+		memcpy(buf + n, run_units[unit].bytes, run_units[unit].n);
+	return n;
+}
+
 const struct u8c_family u8c_family_categories = {
     "categories", U8C_ITEM_BYTES, categories_count, categories_get};
 const struct u8c_family u8c_family_short = {
@@ -326,6 +360,8 @@ const struct u8c_family u8c_family_long_forms = {
     "forms beyond U+10FFFF", U8C_ITEM_BYTES, long_forms_count, long_forms_get};
 const struct u8c_family u8c_family_context = {"context", U8C_ITEM_BYTES,
                                               context_count, context_get};
+const struct u8c_family u8c_family_runs = {
+    "runs of 1..64 characters or errors", U8C_ITEM_BYTES, runs_count, runs_get};
 const struct u8c_family u8c_family_exhaustive = {
     "every input of 1..4 bytes", U8C_ITEM_BYTES, exhaustive_count, bytes_get};
 const struct u8c_family u8c_family_encoder = {

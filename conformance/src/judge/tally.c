@@ -206,6 +206,13 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	else if (fate == U8C_FATE_MEMORY)
 		snprintf(kept->got, sizeof kept->got,
 		         "holds %d MiB of memory, past --memory", detail);
+	else if (fate == U8C_FATE_REACH && detail == U8C_DETAIL_SIGNAL)
+		snprintf(kept->got, sizeof kept->got,
+		         "changes the handler of a signal u8conform keeps "
+		         "(refused)");
+	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_BEFORE)
+		snprintf(kept->got, sizeof kept->got,
+		         "writes before the start of its output");
 	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_STACK)
 		snprintf(kept->got, sizeof kept->got,
 		         "writes past the top of its stack (a local array "

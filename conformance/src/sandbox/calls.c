@@ -68,12 +68,18 @@ u8c_stage_place(struct u8c_stage *st, const uint8_t *s, size_t n)
 	return at;
 }
 
-/* Room for exactly @cap values, ending at the guard. */
+/* Room for exactly @cap values against the guard the placement says,
+ * as the input is: ending at the one after it (out[cap] faults), or
+ * starting at the one before it (out[-1] faults, and so does a write up
+ * to a page before). */
 uint32_t *
 u8c_stage_output(struct u8c_stage *st, size_t cap)
 {
-	return (uint32_t *)(void *)u8s_fence_end(&st->out,
-	                                         cap * sizeof(uint32_t));
+	uint8_t *at = st->placement == U8C_GUARD_AFTER
+	                  ? u8s_fence_end(&st->out, cap * sizeof(uint32_t))
+	                  : st->out.base;
+
+	return (uint32_t *)(void *)at;
 }
 
 static void
@@ -240,6 +246,10 @@ u8c_stage_fate(const struct u8c_stage *st, const void *addr, int sig,
 		return U8C_FATE_CRASH;
 	default:
 		break;
+	}
+	if (u8s_fence_side_of(&st->out, addr) == U8S_FENCE_BELOW) {
+		*detail = U8C_DETAIL_BEFORE;
+		return U8C_FATE_OVERWRITE;
 	}
 	if (u8s_fence_side_of(&st->out, addr) != U8S_FENCE_OUTSIDE ||
 	    u8s_fence_side_of(&st->enc, addr) != U8S_FENCE_OUTSIDE)

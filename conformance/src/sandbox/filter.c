@@ -13,6 +13,7 @@
 #include <linux/sockios.h>
 #include <sched.h>
 #include <seccomp.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
@@ -113,8 +114,20 @@ u8c_filter_drop_privileges(void)
 	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ? -errno : 0;
 }
 
+/* The one action a kept signal may be given: the filter knows it by its
+ * address, which is read-only. */
+static const struct u8c_kernel_sigaction default_action = {0, 0, 0, 0};
+
 int
-u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
+u8c_filter_reset_signal(int sig)
+{
+	return (int)syscall(SYS_rt_sigaction, sig, &default_action, NULL,
+	                    sizeof default_action.mask);
+}
+
+int
+u8c_filter_install(pid_t pid, const int *fds, size_t nfds, const int *kept,
+                   size_t nkept)
 {
 	scmp_filter_ctx ctx = seccomp_init(SCMP_ACT_ALLOW);
 	struct scmp_arg_cmp cmp;
@@ -164,6 +177,17 @@ u8c_filter_install(pid_t pid, const int *fds, size_t nfds)
 	                            U8C_FILTER_OWN_EXIT | 0xFFFF, 0};
 	if (rc == 0)
 		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(exit_group), 1, &cmp);
+	/* libseccomp takes one comparison per argument in a rule: a query
+	 * (no new action) traps too, and the worker answers it */
+	for (k = 0; rc == 0 && k < nkept; k++) {
+		struct scmp_arg_cmp signal[2] = {
+		    {0, SCMP_CMP_MASKED_EQ, INT_BITS, (scmp_datum_t)kept[k]},
+		    {1, SCMP_CMP_NE, (scmp_datum_t)(uintptr_t)&default_action,
+		     0},
+		};
+
+		rc = add(ctx, SCMP_ACT_TRAP, SCMP_SYS(rt_sigaction), 2, signal);
+	}
 	for (k = 0; rc == 0 && k < sizeof writes / sizeof writes[0]; k++)
 		for (f = 0; rc == 0 && f < nfds; f++) {
 			cmp = (struct scmp_arg_cmp){
@@ -192,6 +216,8 @@ u8c_filter_class(long nr)
 		return U8C_TRAP_SPAWN;
 	if (nr == SCMP_SYS(exit_group))
 		return U8C_TRAP_EXIT;
+	if (nr == SCMP_SYS(rt_sigaction))
+		return U8C_TRAP_SIGNAL;
 	if (nr == SCMP_SYS(tkill) || nr == SCMP_SYS(pidfd_send_signal) ||
 	    nr == SCMP_SYS(fcntl) || nr == SCMP_SYS(ioctl))
 		return U8C_TRAP_KILL;

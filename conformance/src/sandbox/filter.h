@@ -16,6 +16,9 @@
  *     process_madvise, process_mrelease, perf_event_open and io_uring:
  *     reaching into another process or around the filter; setrlimit and
  *     prlimit64 with a new limit: around the sandbox's limits (EPERM);
+ *   - rt_sigaction that changes the handler of a signal the worker
+ *     keeps (its faults, SIGSYS, the hang signal): around the sandbox
+ *     (EPERM; a query is answered with what the worker installed);
  *   - exit_group: the target ending the process (the call is abandoned;
  *     the worker's own end is the plain exit system call);
  *   - any write to a descriptor that leads to stdout or stderr: output
@@ -26,6 +29,7 @@
 #define U8C_FILTER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 /* The worker's own exit_group carries this in its status's high bits
@@ -40,6 +44,16 @@ enum u8c_trap {
 	U8C_TRAP_KILL,
 	U8C_TRAP_EXIT,
 	U8C_TRAP_REACH,
+	U8C_TRAP_SIGNAL, /* rt_sigaction on a kept signal */
+};
+
+/* The kernel's struct sigaction, which rt_sigaction reads and writes
+ * (not libc's). */
+struct u8c_kernel_sigaction {
+	uintptr_t handler; /* 0: SIG_DFL */
+	unsigned long flags;
+	uintptr_t restorer;
+	uint64_t mask;
 };
 
 /*
@@ -53,9 +67,16 @@ int u8c_filter_drop_privileges(void);
 /*
  * u8c_filter_install - install the filter in this (single-threaded)
  * process, whose id is @pid.  @fds are the descriptors that lead to
- * stdout or stderr.  Returns 0, or a negative errno value.
+ * stdout or stderr; @kept the signals whose handlers only
+ * u8c_filter_reset_signal may change.  Returns 0, or a negative errno
+ * value.
  */
-int u8c_filter_install(pid_t pid, const int *fds, size_t nfds);
+int u8c_filter_install(pid_t pid, const int *fds, size_t nfds, const int *kept,
+                       size_t nkept);
+
+/* u8c_filter_reset_signal - @sig back to its default action: the one
+ * change to a kept signal's handler the filter lets through. */
+int u8c_filter_reset_signal(int sig);
 
 /* u8c_filter_class - the class of trapped system call @nr. */
 enum u8c_trap u8c_filter_class(long nr);

@@ -43,6 +43,9 @@ __lsan_is_turned_off(void)
 	return in_jail;
 }
 
+const int u8c_fault_signals[U8C_FAULT_SIGNALS] = {SIGSEGV, SIGBUS,  SIGILL,
+                                                  SIGFPE,  SIGTRAP, SIGABRT};
+
 int
 u8c_hang_signal(void)
 {
@@ -105,10 +108,8 @@ u8c_jail_redirect_output(int to, int *fds, size_t max)
 static void
 default_fault_handlers(void)
 {
-	static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
-
-	for (size_t k = 0; k < sizeof faults / sizeof faults[0]; k++)
-		signal(faults[k], SIG_DFL);
+	for (size_t k = 0; k < U8C_FAULT_SIGNALS; k++)
+		signal(u8c_fault_signals[k], SIG_DFL);
 }
 
 /* Dies with its parent, even one that is already gone. */

@@ -64,6 +64,11 @@ struct u8c_jail {
 /* The signal the supervisor sends a worker stuck in a call. */
 int u8c_hang_signal(void);
 
+/* The signals a fault in target code raises: in the jail each ends its
+ * process; in a worker each is caught, and the call recovered. */
+enum { U8C_FAULT_SIGNALS = 6 };
+extern const int u8c_fault_signals[U8C_FAULT_SIGNALS];
+
 /* In the supervisor's child: become the jail; never returns. */
 _Noreturn void u8c_jail_main(const struct u8c_jail *j);
 

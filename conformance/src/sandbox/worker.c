@@ -50,7 +50,12 @@ enum {
 	MET_KILL = 4,
 	MET_THREAD_EXIT = 8,
 	MET_REACH = 16,
+	MET_SIGNAL = 32, /* a kept signal's handler changed: refused */
 };
+
+/* The signals whose handlers the worker keeps: the faults a call can
+ * die of, SIGSYS for the filter's traps, and the hang signal (last). */
+enum { KEPT = U8C_FAULT_SIGNALS + 2 };
 
 /* One worker per process: its state, for the signal handlers too. */
 static struct {
@@ -70,6 +75,8 @@ static struct {
 	pid_t pid;                     /* the worker's only thread of ours */
 	unsigned recoveries;
 	int retire;
+	int kept[KEPT]; /* and their actions, for a target's query */
+	struct u8c_kernel_sigaction kept_actions[KEPT];
 } w;
 
 static long
@@ -155,7 +162,7 @@ on_fault(int sig, siginfo_t *info, void *uctx)
 		 * supervisor sees how. */
 		if (thread_id() == w.pid && !w.in_call)
 			log_text("u8conform worker: fault in the harness\n");
-		signal(sig, SIG_DFL);
+		u8c_filter_reset_signal(sig);
 		return;
 	}
 	int detail = sig;
@@ -222,6 +229,16 @@ write_length(long nr, ucontext_t *uc)
 	return -EPERM; /* vectors, sockets, splices: refused */
 }
 
+/* A target asks what a kept signal's handler is: what we installed. */
+static void
+answer_query(int sig, long old)
+{
+	for (size_t k = 0; k < KEPT; k++)
+		if (w.kept[k] == sig && old != 0)
+			memcpy((void *)old, &w.kept_actions[k],
+			       sizeof w.kept_actions[k]);
+}
+
 static void
 on_trap(int sig, siginfo_t *info, void *uctx)
 {
@@ -251,6 +268,15 @@ on_trap(int sig, siginfo_t *info, void *uctx)
 		return;
 	case U8C_TRAP_REACH:
 		meet(MET_REACH);
+		set_return(uc, -EPERM);
+		return;
+	case U8C_TRAP_SIGNAL:
+		if (arg(uc, 1) == 0) {
+			answer_query((int)arg(uc, 0), arg(uc, 2));
+			set_return(uc, 0);
+			return;
+		}
+		meet(MET_SIGNAL);
 		set_return(uc, -EPERM);
 		return;
 	case U8C_TRAP_EXIT:
@@ -284,17 +310,19 @@ handle(int sig, void (*fn)(int, siginfo_t *, void *))
 static void
 install_handlers(void)
 {
-	static const int faults[] = {SIGSEGV, SIGBUS,  SIGILL,
-	                             SIGFPE,  SIGTRAP, SIGABRT};
 	static char stack[ALT_STACK];
 	stack_t ss = {.ss_sp = stack, .ss_size = sizeof stack, .ss_flags = 0};
 	sigset_t all;
+	size_t k;
 
 	sigaltstack(&ss, NULL);
-	for (size_t k = 0; k < sizeof faults / sizeof faults[0]; k++)
-		handle(faults[k], on_fault);
-	handle(SIGSYS, on_trap);
-	handle(u8c_hang_signal(), on_hang);
+	for (k = 0; k < KEPT - 2; k++)
+		handle(w.kept[k] = u8c_fault_signals[k], on_fault);
+	handle(w.kept[k++] = SIGSYS, on_trap);
+	handle(w.kept[k] = u8c_hang_signal(), on_hang);
+	for (k = 0; k < KEPT; k++)
+		syscall(SYS_rt_sigaction, w.kept[k], NULL, &w.kept_actions[k],
+		        sizeof w.kept_actions[k].mask);
 	sigemptyset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);
 }
@@ -332,16 +360,21 @@ record_met(struct item_fates *f, enum u8c_fn fn, int met, int detail)
 	static const struct {
 		int bit;
 		enum u8c_fate fate;
+		int detail;
 	} fates[] = {
-	    {MET_OUTPUT, U8C_FATE_OUTPUT},    {MET_SPAWN, U8C_FATE_SPAWN},
-	    {MET_KILL, U8C_FATE_KILL},        {MET_REACH, U8C_FATE_REACH},
-	    {MET_THREAD_EXIT, U8C_FATE_EXIT},
+	    {MET_OUTPUT, U8C_FATE_OUTPUT, 0},
+	    {MET_SPAWN, U8C_FATE_SPAWN, 0},
+	    {MET_KILL, U8C_FATE_KILL, 0},
+	    {MET_REACH, U8C_FATE_REACH, 0},
+	    {MET_SIGNAL, U8C_FATE_REACH, U8C_DETAIL_SIGNAL},
+	    {MET_THREAD_EXIT, U8C_FATE_EXIT, 0},
 	};
 
 	for (size_t k = 0; k < sizeof fates / sizeof fates[0]; k++)
 		if (met & fates[k].bit)
-			record(fates[k].fate, fn, detail, f->item, f->index,
-			       &f->recorded);
+			record(fates[k].fate, fn,
+			       detail != 0 ? detail : fates[k].detail, f->item,
+			       f->index, &f->recorded);
 }
 
 /* After a call: the fates it met, recorded against the item. */
@@ -823,7 +856,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	}
 	w.stage.nul = (j->sh->load.traits & U8T_NEEDS_NUL) != 0;
 	if (u8c_filter_drop_privileges() != 0 ||
-	    u8c_filter_install(w.pid, fds, nfds) != 0) {
+	    u8c_filter_install(w.pid, fds, nfds, w.kept, KEPT) != 0) {
 		log_text("u8conform worker: cannot drop its privileges or "
 		         "install its seccomp filter\n");
 		leave(U8C_EXIT_HARNESS);

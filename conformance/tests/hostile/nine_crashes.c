@@ -3,8 +3,10 @@
  * nine_crashes.c - hostile target: u8t_decode crashes on the nine
  * one-byte inputs F5..FD, and only there.
  *
- * Once nine fates ended the run "early".  Expected: nine crashes
- * counted, and every function judged on every other input.
+ * Once nine fates ended the run "early".  Expected: the nine crashes
+ * counted in each placement (--exhaustive's first shard holds the
+ * one-byte inputs against the guard after them and before them: 18),
+ * and every function judged on every other input.
  */
 #include <string.h>
 

@@ -126,7 +126,7 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
                   uint32_t *out, size_t cap)
 {
 	struct state *st = state_of(state);
-	size_t count = 0, i = 0;
+	size_t count = 0, i = 0, errors = 0;
 
 	if (u8tt_target.hooks.on_call != NULL)
 		u8tt_target.hooks.on_call("stream", s, n);
@@ -146,6 +146,17 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		goto out;
 	while (i < n) {
 		struct u8tt_step r = u8tt_step(s + i, n - i);
+
+		errors = r.status == U8TT_ILL ? errors + 1 : 0;
+		if (d->stream_stores_eight && errors > 8) {
+			/* Defect: a run of errors takes the vector path, which
+			 * stores eight at a time and keeps one */
+			for (size_t k = 0; k < 8; k++)
+				out[count + k] = REPLACEMENT;
+			count++;
+			i += r.len;
+			continue;
+		}
 
 		if (r.status == U8TT_TRUNCATED && !last && n - i <= 3) {
 			if (d->stream_early) {

@@ -317,6 +317,8 @@ u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 	int any_ill = 0, prev_ill = 0;
 
 	hook("decode", s, n);
+	if (u8tt_target.hooks.on_decode_out != NULL)
+		u8tt_target.hooks.on_decode_out(s, n, out, cap);
 	if (d->stops_at_nul)
 		n = until_nul(s, n); /* Defect: a C string's end */
 	if (d->writes_past_cap && n > 0 && all_ascii(s, n)) {

@@ -51,6 +51,8 @@ struct u8tt_defects {
 	unsigned char stream_three_chunks; /* a 4-byte tail cut twice: lost  */
 	unsigned char stream_breaker_lost; /* E0 | 41: the 41 swallowed      */
 	unsigned char stream_merges_split; /* E0 | 80: one U+FFFD for both   */
+	unsigned char stream_stores_eight; /* from the 9th error in a row, 8
+	                                      U+FFFD stored at once, past cap */
 	unsigned char stream_past_state;   /* writes state[size]             */
 	unsigned char stream_reads_past_state; /* reads state[size]        */
 	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
@@ -65,6 +67,9 @@ struct u8tt_hooks {
 	 * ...) with their input, of u8t_stream_decode ("stream") with its
 	 * chunk, and of u8t_encode with s NULL and n the code point. */
 	void (*on_call)(const char *fn, const uint8_t *s, size_t n);
+	/* Then, in u8t_decode, with the room it was given. */
+	void (*on_decode_out)(const uint8_t *s, size_t n, uint32_t *out,
+	                      size_t cap);
 	size_t (*stream_size)(void); /* u8t_stream_size()'s answer
 	                                instead (streaming targets)    */
 	void (*on_name)(void);       /* when u8t_name() is asked        */
