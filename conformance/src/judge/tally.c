@@ -153,13 +153,29 @@ u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
 	return keep(y, &e);
 }
 
-void
-u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
-               enum u8c_fate fate, enum u8c_fn fn, enum u8c_during during,
-               int detail, const struct u8c_item *item, uint32_t run,
-               size_t index)
+/* What a fate is said to be, where its detail names a case of it. */
+static const struct {
+	enum u8c_fate fate;
+	int detail;
+	const char *got;
+} fate_cases[] = {
+    {U8C_FATE_OVERWRITE, U8C_DETAIL_STATE,
+     "writes past the end of its state (u8t_stream_size() bytes)"},
+    {U8C_FATE_OVERREAD, U8C_DETAIL_STATE,
+     "reads past the end of its state (u8t_stream_size() bytes)"},
+    {U8C_FATE_OVERWRITE, U8C_DETAIL_STACK,
+     "writes past the top of its stack (a local array overrun)"},
+    {U8C_FATE_OVERWRITE, U8C_DETAIL_BEFORE,
+     "writes before the start of its output"},
+    {U8C_FATE_REACH, U8C_DETAIL_SIGNAL,
+     "changes the handler of a signal u8conform keeps (refused)"},
+};
+
+/* What fate @fate with @detail is said to be, into @got. */
+static void
+say_fate(char *got, size_t size, enum u8c_fate fate, int detail)
 {
-	static const char *const got[U8C_FATES] = {
+	static const char *const plain[U8C_FATES] = {
 	    [U8C_FATE_OVERREAD] = "reads past the end of its input",
 	    [U8C_FATE_UNDERREAD] = "reads before the start of its input",
 	    [U8C_FATE_OVERWRITE] = "writes past the end of its output",
@@ -170,6 +186,43 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	    [U8C_FATE_REACH] = "reaches into another process or around "
 	                       "the sandbox",
 	};
+
+	if (detail == U8C_DETAIL_BETWEEN) {
+		snprintf(got, size,
+		         "%s between calls (after this one returned)",
+		         fate == U8C_FATE_EXIT ? "a thread of it exits"
+		                               : plain[fate]);
+		return;
+	}
+	if (fate == U8C_FATE_CRASH) {
+		snprintf(got, size, "killed by signal %d (%s)", detail,
+		         strsignal(detail));
+		return;
+	}
+	if (fate == U8C_FATE_EXIT) {
+		snprintf(got, size, "exit(%d)", detail);
+		return;
+	}
+	if (fate == U8C_FATE_MEMORY) {
+		snprintf(got, size, "holds %d MiB of memory, past --memory",
+		         detail);
+		return;
+	}
+	for (size_t k = 0; k < sizeof fate_cases / sizeof fate_cases[0]; k++)
+		if (fate_cases[k].fate == fate &&
+		    fate_cases[k].detail == detail) {
+			snprintf(got, size, "%s", fate_cases[k].got);
+			return;
+		}
+	snprintf(got, size, "%s", plain[fate]);
+}
+
+void
+u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
+               enum u8c_fate fate, enum u8c_fn fn, enum u8c_during during,
+               int detail, const struct u8c_item *item, uint32_t run,
+               size_t index)
+{
 	struct u8c_failure f = {u8c_check_of_fate(fate), U8C_FAIL, {0, 0},
 	                        U8C_PARTING_OTHER,       0,        -1};
 	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0, {0, 0, 0}};
@@ -185,40 +238,7 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	kept->during = (uint8_t)during;
 	kept->fn = (uint8_t)fn;
 	snprintf(kept->expected, sizeof kept->expected, "an answer");
-	if (detail == U8C_DETAIL_BETWEEN)
-		snprintf(kept->got, sizeof kept->got,
-		         "%s between calls (after this one returned)",
-		         fate == U8C_FATE_EXIT ? "a thread of it exits"
-		                               : got[fate]);
-	else if (fate == U8C_FATE_CRASH)
-		snprintf(kept->got, sizeof kept->got,
-		         "killed by signal %d (%s)", detail, strsignal(detail));
-	else if (fate == U8C_FATE_EXIT)
-		snprintf(kept->got, sizeof kept->got, "exit(%d)", detail);
-	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_STATE)
-		snprintf(kept->got, sizeof kept->got,
-		         "writes past the end of its state "
-		         "(u8t_stream_size() bytes)");
-	else if (fate == U8C_FATE_OVERREAD && detail == U8C_DETAIL_STATE)
-		snprintf(kept->got, sizeof kept->got,
-		         "reads past the end of its state "
-		         "(u8t_stream_size() bytes)");
-	else if (fate == U8C_FATE_MEMORY)
-		snprintf(kept->got, sizeof kept->got,
-		         "holds %d MiB of memory, past --memory", detail);
-	else if (fate == U8C_FATE_REACH && detail == U8C_DETAIL_SIGNAL)
-		snprintf(kept->got, sizeof kept->got,
-		         "changes the handler of a signal u8conform keeps "
-		         "(refused)");
-	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_BEFORE)
-		snprintf(kept->got, sizeof kept->got,
-		         "writes before the start of its output");
-	else if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_STACK)
-		snprintf(kept->got, sizeof kept->got,
-		         "writes past the top of its stack (a local array "
-		         "overrun)");
-	else
-		snprintf(kept->got, sizeof kept->got, "%s", got[fate]);
+	say_fate(kept->got, sizeof kept->got, fate, detail);
 }
 
 static void
