@@ -313,9 +313,10 @@ one_code_point_get(size_t i, uint8_t *buf)
 	return one_code_point;
 }
 
-/* The units the runs family repeats: a valid character of each length,
- * then three errors (a lone continuation byte, a byte never used, a
- * three-byte form cut short: a maximal subpart of two bytes). */
+/* The units the runs family repeats: a valid character of each length
+ * and U+FEFF (so a stream's input starts with a BOM), then three errors
+ * (a lone continuation byte, a byte never used, a three-byte form cut
+ * short: a maximal subpart of two bytes). */
 static const struct {
 	uint8_t n, bytes[4];
 } run_units[] = {
@@ -323,6 +324,7 @@ static const struct {
     {2, {0xC3, 0xA9}},
     {3, {0xE2, 0x82, 0xAC}},
     {4, {0xF0, 0x9F, 0x98, 0x80}},
+    {3, {0xEF, 0xBB, 0xBF}},
     {1, {0x80}},
     {1, {0xFF}},
     {2, {0xE2, 0x82}},

@@ -78,8 +78,9 @@ extern const struct u8c_family u8c_family_long_forms;
 /* Short categories inside text: after and before ASCII and multi-byte
  * characters, cut at the end, repeated, at offsets 0..63. */
 extern const struct u8c_family u8c_family_context;
-/* Runs of 1..64 valid characters of each length, and of 1..64 errors of
- * three kinds: the long chunks where vector code and its tails live. */
+/* Runs of 1..64 valid characters of each length and of U+FEFF, and of
+ * 1..64 errors of three kinds: the long chunks where vector code and its
+ * tails live, and a stream's input that starts with a BOM. */
 extern const struct u8c_family u8c_family_runs;
 /* Every sequence of 1..4 bytes (4,311,810,304 inputs). */
 extern const struct u8c_family u8c_family_exhaustive;

@@ -25,6 +25,7 @@ struct state {
 	uint8_t tail[4];
 	uint8_t ntail;
 	uint8_t has_held; /* stream_holds_back: a value not yet written */
+	uint8_t started;  /* a chunk of this input was decoded           */
 	uint32_t held;
 };
 _Static_assert(sizeof(struct state) <= STATE_SIZE, "the state fits");
@@ -142,6 +143,10 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		put(out, cap, &count, st->held);
 		st->has_held = 0;
 	}
+	if (d->stream_strips_bom && !st->started && n >= 3 && s[0] == 0xEF &&
+	    s[1] == 0xBB && s[2] == 0xBF)
+		i = 3; /* Defect: the input's BOM taken for a signature */
+	st->started = 1;
 	if (!finish_tail(st, s, n, &i, last, out, cap, &count))
 		goto out;
 	while (i < n) {

@@ -53,6 +53,8 @@ struct u8tt_defects {
 	unsigned char stream_merges_split; /* E0 | 80: one U+FFFD for both   */
 	unsigned char stream_stores_eight; /* from the 9th error in a row, 8
 	                                      U+FFFD stored at once, past cap */
+	unsigned char stream_strips_bom;   /* a first chunk's leading BOM
+	                                      skipped                      */
 	unsigned char stream_past_state;   /* writes state[size]             */
 	unsigned char stream_reads_past_state; /* reads state[size]        */
 	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
