@@ -57,6 +57,7 @@ struct stillness {
 	struct timespec read_since; /* when the clocks were first read   */
 	int64_t cpu_since, queued_since;
 	struct u8c_cpu_clock clock;
+	char said[96]; /* what the clocks said when it was too long */
 };
 
 /* What the supervisor knows of a slot. */
@@ -178,8 +179,12 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 		return 0;
 	}
 	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed, &queued_ns);
-	if (cpu < 0)
+	if (cpu < 0) {
+		snprintf(t->said, sizeof t->said,
+		         "its clocks unread, %.0f ms of wall time",
+		         ms_since(&t->since));
 		return ms_since(&t->since) >= blocked_ms;
+	}
 	if (t->cpu_since < 0) {
 		t->cpu_since = cpu;
 		t->queued_since = queued_ns;
@@ -187,6 +192,9 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 	}
 	ran = (double)(cpu - t->cpu_since) / 1e6;
 	queued = (double)(queued_ns - t->queued_since) / 1e6;
+	snprintf(t->said, sizeof t->said,
+	         "%.0f ms on a CPU, %.0f queued, %.0f blocked", ran, queued,
+	         ms_since(&t->read_since) - ran - queued);
 	if (ran >= cpu_ms)
 		return 1;
 	return ms_since(&t->read_since) - ran - queued >= blocked_ms &&
@@ -471,14 +479,15 @@ resume(struct supervisor *s, unsigned k, uint32_t row, size_t lo, uint32_t dead,
 static void
 start_failed(struct supervisor *s, unsigned k, int status)
 {
-	char what[128];
+	char what[224];
 	int detail = 0;
 	enum u8c_fate fate = U8C_FATE_HANG;
 
 	if (s->w[k].stuck)
-		snprintf(what, sizeof what,
-		         "did not come up within %u times the %u ms timeout",
-		         BLOCKED_TIMES, s->cfg->timeout_ms);
+		snprintf(
+		    what, sizeof what,
+		    "did not come up within %u times the %u ms timeout: %s",
+		    BLOCKED_TIMES, s->cfg->timeout_ms, s->w[k].still.said);
 	else
 		fate = say_end(status, &detail, what, sizeof what);
 	if (s->starts_failed++ == 0)

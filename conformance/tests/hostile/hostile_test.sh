@@ -207,7 +207,8 @@ while IFS="$tab" read -r name options status check input complete extra; do
 	elif [ -z "$why" ]; then
 		ok "$name: exit $rc, $check on $input $took"
 	else
-		bad "$name: $why $took"
+		# what u8conform said, for a failure seen once in a loop
+		bad "$name: $why $took; stderr: $(head -c 300 "$work/$name.err" | tr '\n' ' ')"
 	fi
 done <"$manifest"
 
