@@ -171,7 +171,7 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
          unsigned cpu_ms)
 {
 	double blocked_ms = (double)s->cfg->timeout_ms * BLOCKED_TIMES, ran,
-	       queued;
+	       queued, blocked;
 	int64_t cpu, queued_ns;
 
 	if (jailed <= 0) {
@@ -180,10 +180,13 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 	}
 	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed, &queued_ns);
 	if (cpu < 0) {
+		double wall = ms_since(&t->since);
+
+		if (wall < blocked_ms)
+			return 0;
 		snprintf(t->said, sizeof t->said,
-		         "its clocks unread, %.0f ms of wall time",
-		         ms_since(&t->since));
-		return ms_since(&t->since) >= blocked_ms;
+		         "its clocks unread, %.0f ms of wall time", wall);
+		return 1;
 	}
 	if (t->cpu_since < 0) {
 		t->cpu_since = cpu;
@@ -192,13 +195,15 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 	}
 	ran = (double)(cpu - t->cpu_since) / 1e6;
 	queued = (double)(queued_ns - t->queued_since) / 1e6;
+	blocked = ms_since(&t->read_since) - ran - queued;
+	if (ran < cpu_ms &&
+	    (blocked < blocked_ms || u8c_cpu_clock_runnable(&t->clock) != 0))
+		return 0;
+	/* words only for the process given up on, not on every look */
 	snprintf(t->said, sizeof t->said,
 	         "%.0f ms on a CPU, %.0f queued, %.0f blocked", ran, queued,
-	         ms_since(&t->read_since) - ran - queued);
-	if (ran >= cpu_ms)
-		return 1;
-	return ms_since(&t->read_since) - ran - queued >= blocked_ms &&
-	       u8c_cpu_clock_runnable(&t->clock) == 0;
+	         blocked);
+	return 1;
 }
 
 /* Target code (a call, constructors, destructors) may use --timeout of
