@@ -13,11 +13,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cpu_clock.h"
 
-enum { MAX_SEEN = 8192, MAX_CHAIN = 64, RESCAN_EVERY = 32 };
+enum { MAX_SEEN = 8192, MAX_CHAIN = 64, RESCAN_MS = 16 };
 
 /* What /proc says of one process: its parent and its pid in the
  * innermost PID namespace it belongs to. */
@@ -112,7 +113,7 @@ u8c_cpu_clock_reset(struct u8c_cpu_clock *c)
 	c->fd = c->statm = c->stat = -1;
 	c->jailed = 0;
 	c->ticks = 0;
-	c->misses = 0;
+	c->scanned_ms = 0;
 }
 
 static void
@@ -148,6 +149,15 @@ stat_fields(int fd, char *buf, size_t size)
 	return close_paren != NULL ? close_paren + 1 : NULL;
 }
 
+static int64_t
+monotonic_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (int64_t)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 /* @c on process @jailed of @jail: 0, or -1 when it is not found. */
 static int
 look_up(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
@@ -156,14 +166,18 @@ look_up(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
 		return -1;
 	/* looked for again until found (a process just forked may not show
 	 * its parent chain to the jail yet), though not on every read: a
-	 * pid that names nothing would cost a scan of /proc each time */
-	if (c->jailed == jailed && c->fd < 0 && ++c->misses % RESCAN_EVERY)
+	 * pid that names nothing would cost a scan of /proc each time.  The
+	 * pause is time, not a count of reads, which a busy machine spaces
+	 * out: the caller's limits are time too. */
+	if (c->jailed == jailed && c->fd < 0 &&
+	    monotonic_ms() - c->scanned_ms < RESCAN_MS)
 		return -1;
 	if (c->jailed != jailed || c->fd < 0) {
 		pid_t pid;
 
 		u8c_cpu_clock_reset(c);
 		c->jailed = jailed;
+		c->scanned_ms = monotonic_ms();
 		if ((pid = global_pid(jail, jailed)) > 0)
 			open_clock(c, pid);
 	}
@@ -236,7 +250,6 @@ u8c_cpu_clock_private_bytes(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
 void
 u8c_cpu_clock_look_again(struct u8c_cpu_clock *c)
 {
-	c->misses = 0;
 	if (c->fd < 0)
 		c->jailed = 0; /* a new look-up */
 }

@@ -18,12 +18,12 @@
 
 /* One process's CPU clock: its main thread's, where target calls run. */
 struct u8c_cpu_clock {
-	pid_t jailed;    /* its pid in the jail, 0: none                */
-	int fd;          /* /proc/PID/schedstat or stat, or -1          */
-	int statm;       /* /proc/PID/statm, or -1                      */
-	int stat;        /* /proc/PID/stat, or -1                       */
-	int ticks;       /* fd is stat: utime + stime in clock ticks    */
-	unsigned misses; /* reads since a scan did not find it        */
+	pid_t jailed;       /* its pid in the jail, 0: none             */
+	int fd;             /* /proc/PID/schedstat or stat, or -1       */
+	int statm;          /* /proc/PID/statm, or -1                   */
+	int stat;           /* /proc/PID/stat, or -1                    */
+	int ticks;          /* fd is stat: utime + stime in clock ticks */
+	int64_t scanned_ms; /* when it was last looked for, monotonic */
 };
 
 /* A clock that names no process yet. */
@@ -56,7 +56,7 @@ int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
 int u8c_cpu_clock_runnable(struct u8c_cpu_clock *c);
 
 /* u8c_cpu_clock_look_again - the next read looks for its process at
- * once, not after RESCAN_EVERY misses. */
+ * once, not after the pause between two looks that did not find it. */
 void u8c_cpu_clock_look_again(struct u8c_cpu_clock *c);
 
 /*

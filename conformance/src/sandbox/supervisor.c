@@ -179,6 +179,12 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 		return 0;
 	}
 	cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed, &queued_ns);
+	if (cpu < 0 && ms_since(&t->since) >= blocked_ms) {
+		/* one more look before the wall clock decides: a process
+		 * found late is timed from then, like one found at once */
+		u8c_cpu_clock_look_again(&t->clock);
+		cpu = u8c_cpu_clock_ns(&t->clock, s->jail, jailed, &queued_ns);
+	}
 	if (cpu < 0) {
 		double wall = ms_since(&t->since);
 
