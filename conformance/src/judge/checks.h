@@ -74,7 +74,11 @@ enum {
 	U8C_DETAIL_STACK = -2,
 	U8C_DETAIL_BETWEEN = -3,
 	U8C_DETAIL_BEFORE = -4,
-	U8C_DETAIL_SIGNAL = -5
+	U8C_DETAIL_SIGNAL = -5,
+	/* a hang: which clock ran out */
+	U8C_DETAIL_HANG_CPU = -6,
+	U8C_DETAIL_HANG_BLOCKED = -7,
+	U8C_DETAIL_HANG_UNREAD = -8
 };
 
 enum u8c_check_id {

@@ -169,6 +169,13 @@ static const struct {
      "writes before the start of its output"},
     {U8C_FATE_REACH, U8C_DETAIL_SIGNAL,
      "changes the handler of a signal u8conform keeps (refused)"},
+    {U8C_FATE_HANG, U8C_DETAIL_HANG_CPU,
+     "hangs (used the timeout in CPU time without an answer)"},
+    {U8C_FATE_HANG, U8C_DETAIL_HANG_BLOCKED,
+     "hangs (blocked for ten times the timeout without an answer)"},
+    {U8C_FATE_HANG, U8C_DETAIL_HANG_UNREAD,
+     "hangs (ten times the timeout of wall time without an answer; "
+     "its CPU time could not be read)"},
 };
 
 /* What fate @fate with @detail is said to be, into @got. */

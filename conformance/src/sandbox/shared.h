@@ -94,6 +94,8 @@ struct u8c_slot {
 	volatile uint32_t up;       /* set up, past the fork's handlers */
 	volatile uint32_t dead;     /* phases of `current` already dead   */
 	volatile uint32_t retiring; /* leaving on purpose, after `current` */
+	volatile int32_t hang_why;  /* supervisor -> worker, with the hang
+	                               signal: which clock ran out        */
 	volatile uint32_t log_len;
 	char log[U8C_LOG_MAX]; /* what our own code wrote, for errors */
 	/* fork server -> supervisor */

@@ -58,6 +58,7 @@ struct stillness {
 	int64_t cpu_since, queued_since;
 	struct u8c_cpu_clock clock;
 	char said[96]; /* what the clocks said when it was too long */
+	int why;       /* and which limit it was: U8C_DETAIL_HANG_*  */
 };
 
 /* What the supervisor knows of a slot. */
@@ -170,6 +171,7 @@ static int
 too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
          unsigned cpu_ms)
 {
+	t->why = 0;
 	double blocked_ms = (double)s->cfg->timeout_ms * BLOCKED_TIMES, ran,
 	       queued, blocked;
 	int64_t cpu, queued_ns;
@@ -192,6 +194,7 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 			return 0;
 		snprintf(t->said, sizeof t->said,
 		         "its clocks unread, %.0f ms of wall time", wall);
+		t->why = U8C_DETAIL_HANG_UNREAD;
 		return 1;
 	}
 	if (t->cpu_since < 0) {
@@ -209,6 +212,7 @@ too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
 	snprintf(t->said, sizeof t->said,
 	         "%.0f ms on a CPU, %.0f queued, %.0f blocked", ran, queued,
 	         blocked);
+	t->why = ran >= cpu_ms ? U8C_DETAIL_HANG_CPU : U8C_DETAIL_HANG_BLOCKED;
 	return 1;
 }
 
@@ -285,6 +289,7 @@ start(struct supervisor *s, unsigned k)
 	struct watch *w = &s->w[k];
 
 	slot->retiring = 0;
+	slot->hang_why = 0;
 	slot->log_len = 0;
 	slot->phase = U8C_PHASE_IDLE;
 	slot->up = 0;
@@ -532,8 +537,10 @@ end_of(const struct watch *w, int status, int *detail)
 		*detail = w->held_mib;
 		return U8C_FATE_MEMORY;
 	}
-	if (w->hang_killed || w->stuck)
+	if (w->hang_killed || w->stuck) {
+		*detail = w->still.why;
 		return U8C_FATE_HANG;
+	}
 	return fate_of_status(status, detail);
 }
 
@@ -671,6 +678,8 @@ watch_slot(struct supervisor *s, unsigned k)
 			 * hang and leaves for a fresh worker. */
 			w->hang_interrupted = 1;
 			now(&w->interrupted_at);
+			/* which clock ran out, for the finding */
+			slot->hang_why = w->still.why;
 			command(s, U8C_CMD_SIGNAL, k, u8c_hang_signal());
 		}
 	} else if (!w->hang_killed && ms_since(&w->interrupted_at) > GRACE_MS) {

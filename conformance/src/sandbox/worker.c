@@ -184,6 +184,7 @@ on_hang(int sig, siginfo_t *info, void *uctx)
 	if (!in_target_call())
 		return; /* the call came back meanwhile */
 	w.pending = 1 + U8C_FATE_HANG;
+	w.detail = (int)w.slot->hang_why; /* which clock ran out */
 	siglongjmp(w.recover, 1);
 }
 
