@@ -171,11 +171,11 @@ static int
 too_long(struct supervisor *s, struct stillness *t, pid_t jailed,
          unsigned cpu_ms)
 {
-	t->why = 0;
 	double blocked_ms = (double)s->cfg->timeout_ms * BLOCKED_TIMES, ran,
 	       queued, blocked;
 	int64_t cpu, queued_ns;
 
+	t->why = 0;
 	if (jailed <= 0) {
 		moved(t);
 		return 0;
