@@ -132,6 +132,11 @@ special() {
 		json "$name" '.checks[] | select(.id == "isolation/hang") | .counterexample.got' |
 			grep -q 'in CPU time' || echo "the hang was not stopped by its CPU time"
 		;;
+	call-blocks)
+		# a call that waits uses no CPU: only the blocked limit stops it
+		json "$name" '.checks[] | select(.id == "isolation/hang") | .counterexample.got' |
+			grep -q 'blocked for ten times' || echo "the blocked call was not told as blocked"
+		;;
 	stack-smash)
 		# the 100 bytes that overran, whole; then 1000, which reach
 		# the top of the call's stack: an over-write, and no exit 2
