@@ -125,17 +125,14 @@ special() {
 		xmllint --noout "$work/$name.xml" 2>&1 | head -2
 		[ "$(json "$name" '.target | length')" -le 243 ] || echo "the name is not cut"
 		;;
-	stream-hangs)
-		# a spinning call is stopped by its CPU time (the 1000 ms),
-		# not by the ten times that a blocked call may wait: the
-		# finding says which clock ran out, however busy the machine
+	stream-hangs | call-blocks)
+		# the finding says which limit stopped the call, however busy
+		# the machine: a spinning call its CPU time (the 1000 ms), a
+		# call that waits, using no CPU, ten times the timeout blocked
+		limit='in CPU time'
+		[ "$name" = call-blocks ] && limit='blocked for ten times'
 		json "$name" '.checks[] | select(.id == "isolation/hang") | .counterexample.got' |
-			grep -q 'in CPU time' || echo "the hang was not stopped by its CPU time"
-		;;
-	call-blocks)
-		# a call that waits uses no CPU: only the blocked limit stops it
-		json "$name" '.checks[] | select(.id == "isolation/hang") | .counterexample.got' |
-			grep -q 'blocked for ten times' || echo "the blocked call was not told as blocked"
+			grep -q "$limit" || echo "the hang was not told as '$limit'"
 		;;
 	stack-smash)
 		# the 100 bytes that overran, whole; then 1000, which reach
