@@ -4,7 +4,8 @@
  * dictionary, from Table 3-7 and the seed documents' examples.
  *
  * u8f-gen-corpus DIR writes DIR/<fuzzer>/ for each fuzzer (the same seeds
- * for all) and DIR/utf8.dict.  The seeds: every piece of u8f_pieces.h
+ * for all but fuzz_reader, whose inputs are a worker's records:
+ * reader_seeds.c) and DIR/utf8.dict.  The seeds: every piece of u8f_pieces.h
  * (each row's boundary characters, each error category, the section 10
  * attacks) alone; one of each kind between letters and across the 16-,
  * 32- and 64-byte block boundaries; every example of the seed documents
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "reader_seeds.h"
 #include "seed_examples.h"
 #include "u8f_pieces.h"
 #include "u8ref.h"
@@ -254,8 +256,9 @@ main(int argc, char **argv)
 		return 2;
 	}
 	snprintf(root, sizeof root, "%s", argv[1]);
-	for (k = 0; k < NFUZZERS; k++) {
-		snprintf(dir, sizeof dir, "%s/%s", root, fuzzers[k]);
+	for (k = 0; k <= NFUZZERS; k++) {
+		snprintf(dir, sizeof dir, "%s/%s", root,
+		         k < NFUZZERS ? fuzzers[k] : "fuzz_reader");
 		if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
 			perror(dir);
 			return 1;
@@ -264,7 +267,8 @@ main(int argc, char **argv)
 	/* The empty input: every function's n == 0 path. */
 	if (seed("empty", (const uint8_t *)"", 0) != 0 || write_pieces() != 0 ||
 	    write_steps() != 0 || write_documents() != 0 ||
-	    write_texts() != 0 || write_dictionary() != 0)
+	    write_texts() != 0 || write_dictionary() != 0 ||
+	    u8f_write_reader_seeds("fuzz_reader", write_file) != 0)
 		return 1;
 	return 0;
 }

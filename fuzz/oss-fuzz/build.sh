@@ -26,7 +26,7 @@ cmake --build "$WORK/u8-target" -j"$(nproc)" --target u8t-ref
 cp "$WORK/u8-target/oracles/libu8t-ref.so" "$OUT/"
 
 mkdir -p "$OUT/lib"
-for fuzzer in fuzz_ref_props fuzz_diff_icu fuzz_diff_target fuzz_kernels; do
+for fuzzer in fuzz_ref_props fuzz_diff_icu fuzz_diff_target fuzz_kernels fuzz_reader; do
 	[ -x "$WORK/u8-fuzz/fuzz/$fuzzer" ] || continue
 	cp "$WORK/u8-fuzz/fuzz/$fuzzer" "$OUT/"
 	(cd "$src/corpus/$fuzzer" && zip -q -j "$OUT/${fuzzer}_seed_corpus.zip" ./*)

@@ -66,9 +66,10 @@ enum u8c_fate {
 /* The details a fate's text tells apart: an over-write past
  * u8t_stream_size() bytes of state, past the top of the call's own stack,
  * or before the start of its output; a reach that changes the handler of
- * a signal the worker keeps; and a fate that is not a call's end (output,
+ * a signal the worker keeps; a fate that is not a call's end (output,
  * a process started, a signal sent) met between calls, charged to the
- * last one. */
+ * last one; and an over-write of the record of its answers that the
+ * harness reads (sandbox/wire.h). */
 enum {
 	U8C_DETAIL_STATE = -1,
 	U8C_DETAIL_STACK = -2,
@@ -78,7 +79,9 @@ enum {
 	/* a hang: which clock ran out */
 	U8C_DETAIL_HANG_CPU = -6,
 	U8C_DETAIL_HANG_BLOCKED = -7,
-	U8C_DETAIL_HANG_UNREAD = -8
+	U8C_DETAIL_HANG_UNREAD = -8,
+	/* an over-write of the record the harness reads */
+	U8C_DETAIL_HARNESS = -9
 };
 
 enum u8c_check_id {

@@ -45,8 +45,8 @@ u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok, size_t ntok,
 static const unsigned char *
 telling_leads(void)
 {
-	static unsigned char telling[256];
-	static int ready;
+	static _Thread_local unsigned char telling[256];
+	static _Thread_local int ready;
 	const struct u8ref_profile *p, *unicode = u8ref_profile_at(0);
 	struct u8ref_result a, b;
 	uint8_t s[2];
@@ -76,7 +76,7 @@ u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
                   const struct u8c_reading *in, const uint32_t *got,
                   size_t ngot)
 {
-	static struct u8c_token tok[U8C_MAX_TOKENS];
+	static _Thread_local struct u8c_token tok[U8C_MAX_TOKENS];
 	const unsigned char *telling = telling_leads();
 	const struct u8ref_profile *p;
 	size_t i, ntok;

@@ -168,7 +168,7 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 static const uint32_t *
 judge_next(const struct judging *g, const struct u8c_answers *a, int *fits)
 {
-	static uint32_t got[U8C_MAX_INPUT];
+	static _Thread_local uint32_t got[U8C_MAX_INPUT];
 	size_t k, off = 0, n = g->in->n;
 	struct u8c_example *e;
 

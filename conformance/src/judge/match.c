@@ -16,8 +16,8 @@
 enum { WIDTH = U8C_MAX_INPUT + 1, WORDS = (WIDTH + 63) / 64 };
 
 /* reach(t, j) for t <= ntok, j <= nout; rows of `row_words` words. */
-static uint64_t reach[WIDTH][WORDS];
-static size_t row_words;
+static _Thread_local uint64_t reach[WIDTH][WORDS];
+static _Thread_local size_t row_words;
 
 static int
 get(size_t t, size_t j)

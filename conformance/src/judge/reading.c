@@ -86,7 +86,7 @@ enum { PREFIX_MAX = 3 };
 
 /* The last prefix read: its bytes, and its tokens but a truncated
  * last one, which the next byte may complete or break. */
-static struct {
+static _Thread_local struct {
 	uint8_t s[PREFIX_MAX];
 	size_t n;
 	struct u8c_token tok[PREFIX_MAX];
@@ -143,8 +143,17 @@ u8c_read(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 		meaning_of(in, in->tok, in->ntok);
 	} else {
 		/* a variant's reading; the meaning is Table 3-7's */
-		static struct u8c_token meaning[U8C_MAX_TOKENS];
+		static _Thread_local struct u8c_token meaning[U8C_MAX_TOKENS];
 
 		meaning_of(in, meaning, u8c_tokenize(unicode(), s, n, meaning));
 	}
+}
+
+size_t
+u8c_first_error(const struct u8ref_profile *p, const uint8_t *s, size_t n)
+{
+	struct u8ref_validation v = p == unicode() ? u8ref_validate_fast(s, n)
+	                                           : u8ref_validate(p, s, n);
+
+	return v.status == U8REF_OK ? SIZE_MAX : v.offset;
 }

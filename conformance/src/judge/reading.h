@@ -59,11 +59,19 @@ size_t u8c_tokenize(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 
 /*
  * u8c_read - the whole reading of s[0..n) under profile @p (tokens and
- * code points), with its meaning under Table 3-7 (groups).  Not thread
- * safe: it remembers the last prefix it read, since an enumeration's
- * inputs share theirs.
+ * code points), with its meaning under Table 3-7 (groups).  It remembers
+ * the last prefix it read, one per thread, since an enumeration's inputs
+ * share theirs.
  */
 void u8c_read(const struct u8ref_profile *p, const uint8_t *s, size_t n,
               struct u8c_reading *in);
+
+/*
+ * u8c_first_error - the error_at of u8c_read(@p, s, n): the offset of
+ * the first error, or SIZE_MAX; by the validator, for a caller that
+ * needs no more of the reading (a worker choosing its calls).
+ */
+size_t u8c_first_error(const struct u8ref_profile *p, const uint8_t *s,
+                       size_t n);
 
 #endif /* U8C_READING_H */

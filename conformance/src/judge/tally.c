@@ -176,6 +176,8 @@ static const struct {
     {U8C_FATE_HANG, U8C_DETAIL_HANG_UNREAD,
      "hangs (ten times the timeout of wall time without an answer; "
      "its CPU time could not be read)"},
+    {U8C_FATE_OVERWRITE, U8C_DETAIL_HARNESS,
+     "writes over the harness's memory (the record of its answers)"},
 };
 
 /* What fate @fate with @detail is said to be, into @got. */

@@ -7,7 +7,11 @@
  * constructors again, and every worker starts from the same state: the
  * library as loading left it, before any call.  The fork server runs no
  * target code until the unloading, which it does last, with its stdout
- * and stderr on a pipe of their own.
+ * and stderr on a pipe of their own: it forks with _Fork(), which runs
+ * no fork handler, since a target's handlers (pthread_atfork) would run
+ * here, with every slot and ring mapped, and in each worker before it
+ * unmaps what is not its own.  There is nothing for them to mend: this
+ * process has one thread, and no target code runs in it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -35,8 +39,8 @@ reap(const struct u8c_jail *j)
 		for (unsigned k = 0; k < U8C_SLOTS; k++)
 			if (workers[k] == pid) {
 				workers[k] = 0;
-				j->sh->slots[k].status = status;
-				__atomic_add_fetch(&j->sh->slots[k].ended, 1,
+				j->sh->server[k].status = status;
+				__atomic_add_fetch(&j->sh->server[k].ended, 1,
 				                   __ATOMIC_RELEASE);
 			}
 }
@@ -49,22 +53,23 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
 
 	if (workers[k] != 0)
 		return; /* the supervisor's mistake: one per slot */
-	if ((pid = fork()) == 0) {
+	if ((pid = _Fork()) == 0) {
 		close(sigfd);
 		sigprocmask(SIG_UNBLOCK, chld, NULL);
 		u8c_worker_main(j, t, k);
 	}
 	if (pid < 0) {
 		/* told as a worker that ended at once */
-		j->sh->slots[k].status = -errno;
-		__atomic_add_fetch(&j->sh->slots[k].started, 1,
+		j->sh->server[k].status = -errno;
+		__atomic_add_fetch(&j->sh->server[k].started, 1,
 		                   __ATOMIC_RELEASE);
-		__atomic_add_fetch(&j->sh->slots[k].ended, 1, __ATOMIC_RELEASE);
+		__atomic_add_fetch(&j->sh->server[k].ended, 1,
+		                   __ATOMIC_RELEASE);
 		return;
 	}
 	workers[k] = pid;
-	j->sh->slots[k].pid = pid;
-	__atomic_add_fetch(&j->sh->slots[k].started, 1, __ATOMIC_RELEASE);
+	j->sh->server[k].pid = pid;
+	__atomic_add_fetch(&j->sh->server[k].started, 1, __ATOMIC_RELEASE);
 }
 
 /* The end: fds 1 and 2 (and what the target duplicated from them) on
@@ -82,7 +87,8 @@ unload(const struct u8c_jail *j, const struct u8c_target *t)
 }
 
 _Noreturn void
-u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
+u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t,
+                    pid_t between)
 {
 	struct u8c_command c;
 	struct pollfd fds[2];
@@ -97,6 +103,15 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t)
 	sigprocmask(SIG_BLOCK, &chld, NULL);
 	fds[0] = (struct pollfd){j->cmd[0], POLLIN, 0};
 	fds[1] = (struct pollfd){signalfd(-1, &chld, SFD_CLOEXEC), POLLIN, 0};
+	/* the target's fork handlers ran in the go-between that forked
+	 * this process: its own words start from nothing, whatever they
+	 * wrote there */
+	memset((void *)j->sh->server, 0, sizeof j->sh->server);
+	/* serving once the go-between has left (for a little while at
+	 * most), so that the jail's processes counted then are the ones
+	 * that stay */
+	for (int wait = 0; getppid() == between && wait < 10000; wait++)
+		usleep(100);
 	j->sh->load.step = U8C_LOAD_SERVING;
 	for (;;) {
 		if (poll(fds, 2, -1) < 0 && errno != EINTR)

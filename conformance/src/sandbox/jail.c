@@ -122,7 +122,8 @@ die_with_parent(pid_t parent)
 }
 
 /* Records how the loader or the fork server ended, when init reaps it
- * (the loader reaps the fork server while it lives). */
+ * (the fork server's parent, once the go-between that forked it left:
+ * loader.c). */
 static void
 note_end(const struct u8c_jail *j, pid_t pid, int status)
 {

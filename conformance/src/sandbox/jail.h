@@ -44,6 +44,7 @@ enum {
 	U8C_EXIT_UNLOADED = 85, /* the fork server unloaded cleanly      */
 	U8C_EXIT_RETIRED = 86,  /* a worker left on purpose              */
 	U8C_EXIT_HARNESS = 87,  /* a worker's own code failed            */
+	U8C_EXIT_REFUSED = 88,  /* the loader refused: see the load report */
 };
 
 /* Everything the jail's processes need; fixed before the first fork. */
@@ -72,10 +73,11 @@ extern const int u8c_fault_signals[U8C_FAULT_SIGNALS];
 /* In the supervisor's child: become the jail; never returns. */
 _Noreturn void u8c_jail_main(const struct u8c_jail *j);
 
-/* The loader, the fork server and a worker; none returns. */
+/* The loader, the fork server (forked by @between, which leaves) and a
+ * worker; none returns. */
 _Noreturn void u8c_loader_main(const struct u8c_jail *j);
 _Noreturn void u8c_forkserver_main(const struct u8c_jail *j,
-                                   const struct u8c_target *t);
+                                   const struct u8c_target *t, pid_t between);
 _Noreturn void u8c_worker_main(const struct u8c_jail *j,
                                const struct u8c_target *t, unsigned slot);
 

@@ -6,13 +6,16 @@
  * It says how far it got in shared memory before each step, so that
  * whatever the constructors, u8t_abi_version or u8t_name do, the
  * supervisor can say which of them did it.  Once loaded, it forks the
- * fork server from its own thread and stays: threads the constructors
- * started run on here, and a crash or a write of theirs is seen.
+ * fork server from its own thread (through a go-between) and stays,
+ * with no shared memory: threads the constructors started run on here,
+ * and a crash or a write of theirs is seen.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -48,6 +51,98 @@ keep_name(struct u8c_load_report *load, const char *name)
 	load->name_len = (uint32_t)n;
 }
 
+/* Whether this process has one thread, as /proc/self/status says (read
+ * without malloc).  Without a /proc, it cannot be told. */
+static int
+one_thread(void)
+{
+	char buf[4096];
+	const char *at;
+	int fd = open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 1;
+	buf[n] = '\0';
+	at = strstr(buf, "\nThreads:");
+	return at == NULL || atoi(at + strlen("\nThreads:")) <= 1;
+}
+
+/* Refuses the target, in the load report: @why, then @detail. */
+static _Noreturn void
+refuse(const struct u8c_jail *j, const char *why, const char *detail)
+{
+	snprintf(j->sh->load.error, sizeof j->sh->load.error,
+	         "%s: %s%s; nothing was judged", j->path, why, detail);
+	j->sh->load.step = U8C_LOAD_REFUSED;
+	_exit(U8C_EXIT_REFUSED);
+}
+
+/*
+ * The fork server, forked twice.  fork() makes a go-between, where the
+ * target's fork handlers run (fork() keeps malloc whole whatever the
+ * constructors' threads hold); the go-between forks the fork server
+ * with _Fork(), which runs none, and leaves.  So a thread a handler
+ * started is refused, not carried into the fork server; the fork
+ * server, an orphan, is init's child, and init records its end; and
+ * this process, where the constructors' threads run on, unmaps all the
+ * shared memory before the fork server is forked.  A go-between that
+ * dies in a fork handler is told as the fork server's end.
+ */
+static void
+fork_server(const struct u8c_jail *j, const struct u8c_target *t)
+{
+	int ready[2], unmapped[2], status;
+	pid_t between = -1, server, self;
+	ssize_t got;
+	char b = 0;
+
+	if (pipe2(ready, O_CLOEXEC) != 0 || pipe2(unmapped, O_CLOEXEC) != 0 ||
+	    (between = fork()) < 0)
+		refuse(j,
+		       "the fork server cannot be forked: ", strerror(errno));
+	if (between == 0) {
+		/* its fork handlers returned: the loader unmaps, then on */
+		close(ready[0]);
+		close(unmapped[1]);
+		if (write(ready[1], &b, 1) != 1)
+			_exit(1);
+		while (read(unmapped[0], &b, 1) < 0 && errno == EINTR)
+			;
+		if (!one_thread())
+			refuse(j,
+			       "its fork handlers started a thread as the fork "
+			       "server was forked",
+			       "");
+		self = getpid(); /* the fork server's getppid() may be init's */
+		if ((server = _Fork()) == 0)
+			u8c_forkserver_main(j, t, self);
+		if (server < 0)
+			refuse(j, "the fork server cannot be forked: ",
+			       strerror(errno));
+		j->sh->server_pid = server;
+		_exit(0);
+	}
+	close(ready[1]);
+	close(unmapped[0]);
+	while ((got = read(ready[0], &b, 1)) < 0 && errno == EINTR)
+		;
+	close(ready[0]);
+	if (got != 1) { /* it died in a fork handler */
+		waitpid(between, &status, 0);
+		j->sh->server_status = status;
+		j->sh->server_ended = 1;
+	}
+	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
+		refuse(j, "the loader cannot unmap its shared memory: ",
+		       strerror(errno));
+	close(unmapped[1]);
+	if (got == 1)
+		waitpid(between, &status, 0);
+}
+
 _Noreturn void
 u8c_loader_main(const struct u8c_jail *j)
 {
@@ -55,8 +150,6 @@ u8c_loader_main(const struct u8c_jail *j)
 	struct u8c_identity id;
 	char err[sizeof j->sh->load.error];
 	int null = open("/dev/null", O_RDONLY);
-	pid_t server;
-	int status;
 
 	shared = j->sh;
 	/* Nothing the target writes, from its first constructor on, can
@@ -89,15 +182,8 @@ u8c_loader_main(const struct u8c_jail *j)
 	j->sh->load.stream_size = id.stream_size;
 	keep_name(&j->sh->load, id.name);
 	j->sh->load.step = U8C_LOAD_DONE;
-	if ((server = fork()) == 0)
-		u8c_forkserver_main(j, &t);
-	j->sh->server_pid = server;
-	/* Reap the fork server, so its end is known; then wait for the
-	 * jail's end with the target's threads. */
-	if (server > 0 && waitpid(server, &status, 0) == server) {
-		j->sh->server_status = status;
-		j->sh->server_ended = 1;
-	}
+	fork_server(j, &t);
+	/* the constructors' threads run on */
 	for (;;)
 		pause();
 }

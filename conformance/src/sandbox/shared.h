@@ -4,10 +4,15 @@
  * server and the workers, and what each side may write in it.
  *
  * The supervisor maps it before anything is forked, so every process of
- * the jail inherits it at the same address.  Target code runs in those
- * processes and can scribble on it: the supervisor reads every field as
- * untrusted (indexes are bounds-checked, lengths clamped, texts cut at
- * their buffers) and never follows a pointer found here.
+ * the jail inherits it at the same address.  Each part is pages of its
+ * own, so that each process keeps only the parts it writes: a worker
+ * unmaps all but its slot and its ring before any call (a target cannot
+ * reach a sibling's answers, nor the fork server's words), and the
+ * loader, whose constructors' threads run on, unmaps all of it before
+ * the fork server is forked (u8c_shared_keep).  What is left to target
+ * code, the supervisor reads as untrusted (indexes are bounds-checked,
+ * lengths clamped, texts cut at their buffers) and never follows a
+ * pointer found there.
  */
 #ifndef U8C_SHARED_H
 #define U8C_SHARED_H
@@ -18,12 +23,14 @@
 #include "answers.h"
 #include "plan.h"
 #include "tally.h"
+#include "wire.h"
 
 enum {
 	U8C_MAX_WORKERS = 64,
 	U8C_SLOTS = U8C_MAX_WORKERS + 1, /* and one for fresh workers  */
 	U8C_NAME_MAX = 4096, /* bytes of u8t_name() brought back   */
 	U8C_LOG_MAX = 2048,  /* a worker's own diagnostics         */
+	U8C_PAGE = 4096,     /* the unit a part is unmapped in      */
 };
 
 /* What a slot's worker is doing, as one word the supervisor polls. */
@@ -67,48 +74,57 @@ struct u8c_load_report {
 	uint32_t output_fds;        /* loaded with fds 1, 2 on this pipe  */
 };
 
-/* A slot's order: written by the supervisor, then order_seq bumped. */
+/* A slot's order: written by the supervisor, then order_seq bumped.
+ * Every item a worker calls is one the supervisor ordered: its judge
+ * takes answers to those items only, in their order (reader.h), so a
+ * worker can neither skip an item nor pass one off for another. */
 struct u8c_order {
 	uint32_t row;       /* the plan row                              */
-	uint32_t take_more; /* after [lo, hi), chunks of the row's counter */
-	size_t lo, hi;      /* these items first                          */
+	size_t lo, hi;      /* these items                               */
 	uint32_t dead;      /* for item lo: phases that killed a worker,
 	                       not to be called again (bits)              */
-	uint32_t capture;   /* keep the raw answers of item lo            */
 	uint32_t fresh;     /* compute the fresh probe answers instead    */
+	uint32_t functions; /* to call (bit per enum u8c_fn): not those
+	                       set aside for hanging                      */
+	uint32_t fresh_ok;  /* the state probe after each item            */
+	uint32_t careful;   /* wait for the judge after each item: a ring
+	                       written over is then the last item's doing */
 };
 
+/* Orders a worker holds at once: the next one is there before it ends
+ * the one it is on, so it never waits for the supervisor's look. */
+enum { U8C_ORDERS = 2 };
+
 struct u8c_slot {
-	/* supervisor -> worker */
-	volatile uint32_t order_seq; /* futex word: a new order          */
-	struct u8c_order order;
-	/* worker -> supervisor */
-	volatile uint32_t done_seq; /* order_seq of the last order done  */
+	/* supervisor -> worker: order n in orders[n % U8C_ORDERS] */
+	volatile uint32_t order_seq; /* futex word: orders given          */
+	struct u8c_order orders[U8C_ORDERS];
+	/* worker -> supervisor, its word only: a heartbeat, and where it
+	 * says it is; what it called is its judge's word (reader.h) */
+	volatile uint32_t done_seq; /* orders done                       */
 	volatile uint32_t phase;    /* enum u8c_phase                    */
-	volatile uint32_t row;      /* the item being judged             */
-	volatile size_t current;
 	volatile uint32_t chunk;    /* in the stream's phase: its chunking */
-	volatile size_t hi;         /* the end of its current range      */
-	volatile uint64_t judged;   /* items judged, and calls begun:  */
+	volatile uint64_t judged;   /* items called, and calls begun:  */
 	volatile uint64_t calls;    /* with the phase, the heartbeat   */
 	volatile uint32_t up;       /* set up, past the fork's handlers */
-	volatile uint32_t dead;     /* phases of `current` already dead   */
-	volatile uint32_t retiring; /* leaving on purpose, after `current` */
 	volatile int32_t hang_why;  /* supervisor -> worker, with the hang
 	                               signal: which clock ran out        */
 	volatile uint32_t log_len;
 	char log[U8C_LOG_MAX]; /* what our own code wrote, for errors */
-	/* fork server -> supervisor */
-	volatile int32_t pid;      /* the last one's pid in the jail    */
-	volatile uint32_t started; /* workers started in this slot      */
-	volatile uint32_t ended;   /* and ended                         */
-	volatile int32_t status;   /* how the last one ended (waitpid)  */
-};
+	/* supervisor -> worker: how far the judge has read its ring, and
+	 * whether it waits for more (futex words; the judge keeps its own
+	 * count, so a target that writes here only misleads its worker) */
+	volatile uint32_t read __attribute__((aligned(64)));
+	volatile uint32_t reader_sleeps;
+} __attribute__((aligned(U8C_PAGE)));
 
-/* A plan row's progress. */
-struct u8c_row_state {
-	volatile size_t next; /* first item no worker has taken yet */
-	volatile size_t done; /* items judged to the end            */
+/* fork server -> supervisor, on a slot's workers: in pages no worker
+ * keeps, so that none can say it ended, or lend its pid to another */
+struct u8c_server_words {
+	volatile int32_t pid;      /* the last one's pid in the jail */
+	volatile uint32_t started; /* workers started in this slot  */
+	volatile uint32_t ended;   /* and ended                     */
+	volatile int32_t status;   /* how the last one ended (waitpid) */
 };
 
 /* The raw answers on one item, for --input's side-by-side view. */
@@ -140,20 +156,28 @@ struct u8c_shared {
 	volatile int32_t loader_pid;    /* as the jail sees it           */
 	volatile uint32_t loader_ended; /* and how it ended, by init     */
 	volatile int32_t loader_status;
-	volatile uint32_t server_ended; /* the fork server's end, by the */
-	volatile int32_t server_status; /* loader or by init             */
+	volatile uint32_t server_ended; /* the fork server's end, by init
+	                                   (by the loader: a go-between's) */
+	volatile int32_t server_status;
 	volatile int32_t server_pid;
-	volatile uint32_t stop;    /* workers: take no more items        */
-	volatile uint32_t fns_off; /* functions set aside (bit per fn)   */
-	volatile uint32_t fatal;   /* fatal fates met, for --max-fatal   */
-	uint32_t max_fatal;        /* --max-fatal, or 0                  */
-	volatile uint32_t hangs[U8C_PHASES];
-	volatile uint32_t fresh_ok; /* fresh_probe holds fresh answers    */
-	struct u8c_probe fresh_probe[U8C_PROBES];
-	struct u8c_row_state rows[U8C_PLAN_MAX];
+	struct u8c_server_words server[U8C_SLOTS]
+	    __attribute__((aligned(U8C_PAGE)));
 	struct u8c_slot slots[U8C_SLOTS];
-	struct u8c_capture capture;
-	struct u8c_tallies tallies[U8C_SLOTS]; /* one per slot          */
+	struct u8c_ring rings[U8C_SLOTS]; /* each worker's answers       */
 };
+_Static_assert(sizeof(struct u8c_ring) % U8C_PAGE == 0 &&
+                   sizeof(struct u8c_slot) % U8C_PAGE == 0,
+               "a slot and a ring are pages of their own");
+
+/* What a process of the jail keeps of the shared memory (u8conform,
+ * init and the fork server keep all of it). */
+enum u8c_keep {
+	U8C_KEEP_SLOT,    /* a worker: its slot and its ring               */
+	U8C_KEEP_NOTHING, /* the loader, before the fork server is forked  */
+};
+
+/* u8c_shared_keep - unmaps all of @sh but what @keep names (with
+ * U8C_KEEP_SLOT, slot @k's): 0, or -1. */
+int u8c_shared_keep(struct u8c_shared *sh, enum u8c_keep keep, unsigned k);
 
 #endif /* U8C_SHARED_H */

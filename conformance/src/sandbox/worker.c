@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * worker.c - a worker: judges the items its orders name, calling the
- * target through fenced buffers, and survives what it can.
+ * worker.c - a worker: calls the target on the items its orders name,
+ * through fenced buffers, hands the raw answers to the judge (wire.h),
+ * and survives what it can.  It judges nothing: target code can write
+ * anywhere in this process.
  *
  * Every call into the target has a recovery point.  A fault, an abort,
  * an exit or a hang interrupted by the supervisor jumps back to it: the
@@ -33,8 +35,9 @@
 #include "calls.h"
 #include "filter.h"
 #include "jail.h"
-#include "judge.h"
+#include "reading.h"
 #include "stream.h"
+#include "wire.h"
 
 enum {
 	ALT_STACK = 1 << 16,
@@ -62,7 +65,8 @@ static struct {
 	const struct u8c_jail *j;
 	const struct u8c_target *t;
 	struct u8c_slot *slot;
-	struct u8c_tallies *tallies;
+	unsigned traits; /* u8t_traits(), as loaded */
+	struct u8c_wire_writer wire;
 	struct u8c_stage stage;
 	sigjmp_buf recover;
 	volatile sig_atomic_t in_call;
@@ -71,7 +75,10 @@ static struct {
 	volatile sig_atomic_t met;     /* MET_ bits of the current call   */
 	int between;                   /* MET_ bits met outside any call  */
 	int called;                    /* a call was made: the last one's */
-	enum u8c_fn last_fn;           /* function, on it.f's item        */
+	enum u8c_phase last_phase;     /* phase, on the last item sent    */
+	struct u8c_wire_item item;     /* the item being called           */
+	int announced;                 /* the judge was told it: records
+	                                  other than its answers came     */
 	pid_t pid;                     /* the worker's only thread of ours */
 	unsigned recoveries;
 	int retire;
@@ -328,35 +335,45 @@ install_handlers(void)
 	sigprocmask(SIG_SETMASK, &all, NULL);
 }
 
+/* The judge is told of the item before any record of it but its
+ * answers, which name it themselves: most items have no other. */
 static void
-record(enum u8c_fate fate, enum u8c_fn fn, int detail,
-       const struct u8c_item *item, size_t index, unsigned *recorded)
+announce(void)
 {
+	if (w.announced)
+		return;
+	u8c_wire_put(&w.wire, U8C_WIRE_ITEM, (const void *[]){&w.item},
+	             (size_t[]){sizeof w.item}, 1);
+	w.announced = 1;
+}
+
+/* Fate @fate of a call of @phase, handed to the judge; @ended: it ended
+ * the call.  Between items, the item told last is over: the judge
+ * charges a fate met between calls to it. */
+static void
+record(enum u8c_fate fate, enum u8c_phase phase, int detail, int ended,
+       unsigned *recorded)
+{
+	struct u8c_wire_fate f = {(uint32_t)fate, (uint32_t)phase, detail,
+	                          w.slot->chunk,  (uint32_t)ended, 0};
+
 	if (*recorded & 1u << fate)
 		return; /* a fate counts once per item */
 	*recorded |= 1u << fate;
-	u8c_tally_fate(w.tallies, w.j->expect, fate, fn, U8C_DURING_ITEM,
-	               detail, item, w.slot->row, index);
+	announce();
+	u8c_wire_put(&w.wire, U8C_WIRE_FATE, (const void *[]){&f},
+	             (size_t[]){sizeof f}, 1);
 }
 
 /* What an item's calls met, beyond their answers. */
 struct item_fates {
-	const struct u8c_item *item;
-	size_t index;
 	unsigned recorded; /* bits of enum u8c_fate */
 };
 
-static int
-is_fatal(enum u8c_fate fate)
-{
-	return fate != U8C_FATE_OUTPUT && fate != U8C_FATE_SPAWN &&
-	       fate != U8C_FATE_KILL && fate != U8C_FATE_REACH;
-}
-
 /* The fates of MET_ bits @met, recorded against @f's item; @detail 0,
- * or U8C_DETAIL_BETWEEN when they came after the call of @fn. */
+ * or U8C_DETAIL_BETWEEN when they came after the call of @phase. */
 static void
-record_met(struct item_fates *f, enum u8c_fn fn, int met, int detail)
+record_met(struct item_fates *f, enum u8c_phase phase, int met, int detail)
 {
 	static const struct {
 		int bit;
@@ -373,93 +390,39 @@ record_met(struct item_fates *f, enum u8c_fn fn, int met, int detail)
 
 	for (size_t k = 0; k < sizeof fates / sizeof fates[0]; k++)
 		if (met & fates[k].bit)
-			record(fates[k].fate, fn,
-			       detail != 0 ? detail : fates[k].detail, f->item,
-			       f->index, &f->recorded);
+			record(fates[k].fate, phase,
+			       detail != 0 ? detail : fates[k].detail, 0,
+			       &f->recorded);
 }
 
 /* After a call: the fates it met, recorded against the item. */
 static void
 after_call(struct item_fates *f, enum u8c_phase phase)
 {
-	enum u8c_fn fn = (int)phase < U8C_FNS ? (enum u8c_fn)phase : U8C_FN_ANY;
 	int pending = w.pending;
 
-	record_met(f, fn, w.met, 0);
+	record_met(f, phase, w.met, 0);
 	if (pending == 0)
 		return;
-	record((enum u8c_fate)(pending - 1), fn, w.detail, f->item, f->index,
-	       &f->recorded);
-	if (is_fatal((enum u8c_fate)(pending - 1)) &&
-	    __atomic_add_fetch(&w.j->sh->fatal, 1, __ATOMIC_RELAXED) ==
-	        w.j->sh->max_fatal)
-		w.j->sh->stop = 1; /* --max-fatal: no more items anywhere */
-	if (pending - 1 == U8C_FATE_HANG) {
-		__atomic_add_fetch(&w.j->sh->hangs[phase], 1, __ATOMIC_RELAXED);
+	record((enum u8c_fate)(pending - 1), phase, w.detail, 1, &f->recorded);
+	u8c_wire_wake(&w.wire); /* counted now: --max-fatal, hangs */
+	if (pending - 1 == U8C_FATE_HANG)
 		w.retire = 1;
-	}
 	if (++w.recoveries >= RECOVERIES_MAX)
 		w.retire = 1;
 }
 
-static unsigned
-functions_on(void)
-{
-	return w.j->plan->functions & ~w.j->sh->fns_off & w.j->sh->load.exports;
-}
-
-static void
-capture(const struct u8c_answers *a)
-{
-	struct u8c_capture *c = &w.j->sh->capture;
-
-	memcpy(c->given, a->given, sizeof c->given);
-	c->cap = a->cap;
-	c->ndecode = a->ndecode;
-	if (a->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && a->ndecode <= a->cap)
-		memcpy(c->decode, a->decode, a->ndecode * sizeof *a->decode);
-	c->valid = a->valid;
-	c->err = a->err;
-	c->nnext = a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN ? a->nnext : 0;
-	if (c->nnext > 0) {
-		memcpy(c->next_cp, a->next_cp, c->nnext * sizeof *a->next_cp);
-		memcpy(c->next_len, a->next_len,
-		       c->nnext * sizeof *a->next_len);
-	}
-	c->nencode = a->nencode;
-	memcpy(c->encode, a->encode, sizeof c->encode);
-	c->captured = 1;
-}
-
-/* The stream's answers in the chunking --input gave, or in one chunk. */
-static void
-capture_stream(const struct u8c_stream_answers *a)
-{
-	struct u8c_capture *c = &w.j->sh->capture;
-	size_t n = a->nout < 2 * U8C_MAX_INPUT ? a->nout : 2 * U8C_MAX_INPUT;
-
-	c->stream_ncuts = a->ncuts;
-	memcpy(c->stream_cuts, a->cuts, a->ncuts * sizeof *a->cuts);
-	for (size_t k = 0; k <= a->ncuts; k++)
-		c->stream_after[k] = a->after[k] < n ? a->after[k] : n;
-	c->nstream = n;
-	memcpy(c->stream, a->out, n * sizeof *a->out);
-}
-
-/* The item being judged.  Static: a call that dies jumps back into the
+/* The item being called.  Static: a call that dies jumps back into the
  * middle of its calls, and automatic variables would not survive it. */
 static struct {
 	uint8_t buf[U8C_MAX_INPUT];
 	struct u8c_item item;
-	struct u8c_reading in;
 	struct u8c_answers a;
 	struct item_fates f;
-	struct u8c_judging judging;
 	uint32_t dead; /* phases not to call: they killed a worker    */
 	unsigned on;   /* functions to call                            */
 	int probes;    /* the state probe after the functions          */
 	int phase;     /* the call under way                           */
-	int keep;      /* its answers are --input's, for side by side  */
 	/* the stream's phase: chunking k of nk, then its probes (k = nk) */
 	struct {
 		enum u8c_stream_mode mode;
@@ -469,8 +432,8 @@ static struct {
 		int died;   /* a chunking of this item died            */
 		struct u8c_item item; /* the item, with chunking k        */
 		struct u8c_stream_ref ref;
-		struct u8c_stream_whole whole;
 		struct u8c_stream_answers a;
+		enum u8c_answer answer;
 	} s;
 } it;
 
@@ -482,8 +445,7 @@ wanted(int phase)
 	if (phase == U8C_PHASE_STREAM &&
 	    (it.s.mode == U8C_STREAM_NONE || it.item.kind != U8C_ITEM_BYTES))
 		return 0;
-	if (phase == U8C_FN_ENCODE &&
-	    !u8c_encoder_asked(w.j->sh->load.traits, it.item.cp))
+	if (phase == U8C_FN_ENCODE && !u8c_encoder_asked(w.traits, it.item.cp))
 		return 0;
 	return (it.on >> phase & 1u) &&
 	       (phase == U8C_FN_ENCODE) ==
@@ -495,24 +457,10 @@ died(int phase)
 {
 	if (phase == U8C_PHASE_PROBE)
 		it.a.probed = 0;
+	else if (phase == U8C_PHASE_STREAM)
+		it.s.answer = U8C_ANSWER_DIED; /* the answers' stream word */
 	else
 		it.a.given[phase] = U8C_ANSWER_DIED;
-}
-
-/* The stream's phase is over: what the one-chunk run gave, for the
- * consistency with u8t_decode.  An item none of whose chunkings could be
- * judged counts as died, so checks that never ran are not lost. */
-static void
-stream_end(enum u8c_answer answer)
-{
-	it.f.item = &it.item;
-	if (it.s.died && !it.s.whole.judged)
-		answer = U8C_ANSWER_DIED;
-	it.a.given[U8C_FN_STREAM] = (uint8_t)answer;
-	it.a.stream = it.s.whole.judged ? it.s.whole.out : NULL;
-	it.a.nstream = it.s.whole.nout;
-	it.a.stream_fits =
-	    it.s.whole.judged && it.s.whole.failure.level != U8C_FAIL;
 }
 
 /* What was met outside every call since the last one, charged to it
@@ -526,7 +474,7 @@ charge_between(void)
 	if (!w.called ||
 	    (met = __atomic_exchange_n(&w.between, 0, __ATOMIC_ACQUIRE)) == 0)
 		return;
-	record_met(&it.f, w.last_fn, met, U8C_DETAIL_BETWEEN);
+	record_met(&it.f, w.last_phase, met, U8C_DETAIL_BETWEEN);
 }
 
 /* Into a call of @phase: nothing met yet, and the heartbeat moves. */
@@ -535,7 +483,7 @@ begin_call(int phase)
 {
 	charge_between();
 	w.called = 1;
-	w.last_fn = phase < U8C_FNS ? (enum u8c_fn)phase : U8C_FN_ANY;
+	w.last_phase = (enum u8c_phase)phase;
 	w.pending = 0;
 	w.met = 0;
 	w.slot->phase = (uint32_t)phase;
@@ -557,16 +505,60 @@ end_call(void)
 	}
 }
 
+/* One chunking's answers, to the judge. */
+static void
+send_chunking(const struct u8c_stream_answers *a)
+{
+	static uint64_t after[U8C_MAX_INPUT + 2];
+	struct u8c_wire_chunking c = {it.s.k,       a->ncuts,     a->nout,
+	                              a->over,      a->over_got,  a->over_cap,
+	                              a->scribbled, a->state_size};
+	size_t nout = a->nout < U8C_STREAMED_MAX ? a->nout : U8C_STREAMED_MAX;
+
+	for (size_t k = 0; k <= a->ncuts; k++)
+		after[k] = a->after[k] < nout ? a->after[k] : nout;
+	c.nout = nout;
+	announce();
+	u8c_wire_put(&w.wire, U8C_WIRE_CHUNKING,
+	             (const void *[]){&c, after, a->out},
+	             (size_t[]){sizeof c, (a->ncuts + 1) * sizeof after[0],
+	                        nout * sizeof a->out[0]},
+	             3);
+}
+
+static void
+send_stream_probes(const struct u8c_stream_probes *p)
+{
+	struct u8c_wire_stream_probes s = {p->nafter_init,
+	                                   p->nalone,
+	                                   p->nturns_item,
+	                                   p->nbytes_item,
+	                                   p->nturns_probe,
+	                                   {0},
+	                                   {0},
+	                                   {0}};
+
+	memcpy(s.after_init, p->after_init, sizeof s.after_init);
+	memcpy(s.alone, p->alone, sizeof s.alone);
+	memcpy(s.turns_probe, p->turns_probe, sizeof s.turns_probe);
+	announce();
+	u8c_wire_put(&w.wire, U8C_WIRE_STREAM_PROBES,
+	             (const void *[]){&s, p->turns_item, p->bytes_item},
+	             (size_t[]){sizeof s, p->nturns_item * sizeof(uint32_t),
+	                        p->nbytes_item * sizeof(uint32_t)},
+	             3);
+}
+
 /* The stream's phase from chunking it.s.k on: each chunking a call of
- * its own, judged as it comes back; then the probes.  A chunking that
- * dies is recorded on the item with that chunking, and the next one is
- * made, unless it hung: the rest would cost a timeout each. */
+ * its own, handed to the judge as it comes back; then the probes.  A
+ * chunking that dies is recorded on the item with that chunking, and
+ * the next one is made, unless it hung: the rest would cost a timeout
+ * each. */
 static void
 stream_calls(void)
 {
 	const struct u8c_target *t = w.t;
 
-	it.f.item = &it.s.item;
 	for (; it.s.k <= it.s.nk; it.s.k++) {
 		int probes = it.s.k == it.s.nk;
 
@@ -588,19 +580,11 @@ stream_calls(void)
 		if (w.met != 0)
 			after_call(&it.f, U8C_PHASE_STREAM);
 		if (probes)
-			u8c_judge_stream_probes(w.tallies, &it.judging,
-			                        &it.s.item, &it.in,
-			                        &it.a.stream_probes);
+			send_stream_probes(&it.a.stream_probes);
 		else
-			u8c_judge_stream(w.tallies, &it.judging, &it.s.item,
-			                 &it.in, &it.s.ref, &it.s.a,
-			                 &it.s.whole);
-		if (it.keep && !probes && it.s.a.over == SIZE_MAX &&
-		    (it.s.item.chunking.kind == U8C_CHUNK_WHOLE ||
-		     it.s.item.chunking.kind == U8C_CHUNK_GIVEN))
-			capture_stream(&it.s.a);
+			send_chunking(&it.s.a);
 	}
-	stream_end(U8C_ANSWER_GIVEN);
+	it.s.answer = U8C_ANSWER_GIVEN;
 }
 
 /* A chunking died: recorded, and the stream goes on with the next one,
@@ -612,19 +596,18 @@ stream_died(void)
 	int hung = w.pending - 1 == U8C_FATE_HANG;
 
 	after_call(&it.f, U8C_PHASE_STREAM);
-	it.f.item = &it.item;
 	it.s.died = 1;
 	if (!hung && it.s.k < it.s.nk) {
 		it.s.k++;
 		return; /* calls() comes back to the stream's phase */
 	}
-	stream_end(it.s.k < it.s.nk ? U8C_ANSWER_DIED : U8C_ANSWER_GIVEN);
+	it.s.answer = it.s.k < it.s.nk ? U8C_ANSWER_DIED : U8C_ANSWER_GIVEN;
 	it.phase++;
 }
 
 /* Sets up the stream's phase of the current item. */
 static void
-stream_start(const struct u8c_plan_row *r)
+stream_start(const struct u8c_plan_row *r, size_t index)
 {
 	/* nothing to make for a target without a stream */
 	it.s.mode = it.on >> U8C_FN_STREAM & 1u ? r->stream : U8C_STREAM_NONE;
@@ -640,12 +623,11 @@ stream_start(const struct u8c_plan_row *r)
 	/* the stream's probes cost four runs of their own input: every
 	 * STREAM_PROBED-th item of a row with probes, which finds a shared or
 	 * lasting state as surely, at a sixteenth of the cost */
-	it.s.probes = r->probes && it.item.kind == U8C_ITEM_BYTES &&
-	              (w.slot->current % STREAM_PROBED == 0 ||
-	               w.j->plan->kind == U8C_PLAN_ONE);
-	it.s.whole.judged = 0;
+	it.s.probes =
+	    r->probes && it.item.kind == U8C_ITEM_BYTES &&
+	    (index % STREAM_PROBED == 0 || w.j->plan->kind == U8C_PLAN_ONE);
 	it.s.died = 0;
-	it.a.stream = NULL;
+	it.s.answer = U8C_ANSWER_NONE;
 	it.a.stream_probes.ran = 0;
 }
 
@@ -694,50 +676,85 @@ calls(void)
 	w.slot->phase = U8C_PHASE_HARNESS;
 }
 
-/* Judges item @index of plan row @row; the phases in @dead killed a
+/* The answers but the stream's, and the item's end. */
+static void
+send_answers(void)
+{
+	static uint64_t next_len[U8C_MAX_INPUT];
+	const struct u8c_answers *a = &it.a;
+	struct u8c_wire_answers m = {w.item,
+	                             (uint32_t)it.s.answer,
+	                             (uint32_t)it.s.died,
+	                             {0},
+	                             a->valid,
+	                             a->valid_prefix,
+	                             a->probed,
+	                             a->probe_k,
+	                             a->cap,
+	                             a->ndecode,
+	                             a->err,
+	                             a->accepted_from,
+	                             0,
+	                             a->nencode,
+	                             {0},
+	                             a->probe_now};
+	size_t ndecoded =
+	    a->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && a->ndecode <= a->cap
+	        ? a->ndecode
+	        : 0;
+
+	memcpy(m.given, a->given, sizeof m.given);
+	memcpy(m.encode, a->encode, sizeof m.encode);
+	if (a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN)
+		m.nnext = a->nnext;
+	for (size_t k = 0; k < m.nnext; k++)
+		next_len[k] = a->next_len[k];
+	u8c_wire_put(&w.wire, U8C_WIRE_ANSWERS,
+	             (const void *[]){&m, a->decode, a->next_cp, next_len},
+	             (size_t[]){sizeof m, ndecoded * sizeof(uint32_t),
+	                        m.nnext * sizeof(uint32_t),
+	                        m.nnext * sizeof(uint64_t)},
+	             4);
+	w.announced = 1; /* and over */
+}
+
+/* Calls item @index of plan row @row; the phases in @dead killed a
  * worker before and are not called again. */
 static void
-judge_item(uint32_t row, size_t index, uint32_t dead, int keep)
+call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 {
+	uint32_t row = o->row;
 	const struct u8c_plan_row *r = &w.j->plan->rows[row];
 
 	charge_between(); /* on the last item, before it is replaced */
-	w.slot->row = row;
-	w.slot->current = index;
-	w.slot->dead = dead;
 	it.item = u8c_family_item(r->family, index, it.buf);
-	it.f = (struct item_fates){&it.item, index, 0};
+	it.f = (struct item_fates){0};
 	it.dead = dead;
-	it.keep = keep;
-	it.on = functions_on();
+	it.on = o->functions;
 	/* the rest of the answers is written by the calls it marks given */
 	memset(it.a.given, 0, sizeof it.a.given);
 	it.a.probed = 0;
-	it.probes =
-	    r->probes && w.j->sh->fresh_ok && (it.on & U8C_DECODING_FNS) != 0;
+	it.a.nnext = 0;
+	it.probes = r->probes && o->fresh_ok && (it.on & U8C_DECODING_FNS) != 0;
 	it.a.probe_k = (unsigned)(index % U8C_PROBES);
-	it.a.probe_fresh = &w.j->sh->fresh_probe[it.a.probe_k];
-	it.a.error_at = SIZE_MAX;
-	if (it.item.kind == U8C_ITEM_BYTES) {
-		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.in);
-		it.a.error_at = it.in.error_at;
+	/* where the reading finds the first error decides which calls
+	 * u8t_validate gets (calls.c); the judge reads it again itself */
+	it.a.error_at =
+	    it.item.kind == U8C_ITEM_BYTES
+	        ? u8c_first_error(w.j->plan->profile, it.item.s, it.item.n)
+	        : SIZE_MAX;
+	w.item = (struct u8c_wire_item){row, dead, index};
+	w.announced = 0;
+	if (o->careful) {
+		/* told first, and held until the item is over (run_order) */
+		u8c_wire_hold(&w.wire);
+		announce();
 	}
-	it.judging = (struct u8c_judging){w.j->plan->profile,
-	                                  w.j->expect,
-	                                  w.j->sh->load.traits,
-	                                  0,
-	                                  row,
-	                                  index};
-	stream_start(r);
+	stream_start(r, index);
 	it.phase = 0;
 	calls();
-	it.judging.variants =
-	    r->variants > 0 && index % (size_t)r->variants == 0;
-	u8c_judge(w.tallies, &it.judging, &it.item,
-	          it.item.kind == U8C_ITEM_BYTES ? &it.in : NULL, &it.a);
+	send_answers();
 	w.slot->judged++;
-	if (keep)
-		capture(&it.a);
 }
 
 /* The fresh answers of the state probe, before any item.  What a probe
@@ -748,77 +765,59 @@ fresh_probes(void)
 	static unsigned k;
 
 	charge_between();
-	w.slot->row = U8C_NO_RUN;
-	w.slot->current = 0;
 	memset(&it, 0, sizeof it);
 	for (k = 0; k < U8C_PROBES; k++) {
+		struct u8c_wire_fresh f = {k, 0, {0}};
+
 		charge_between();
 		it.item = (struct u8c_item){U8C_ITEM_BYTES,
 		                            u8c_probe_inputs[k].s,
 		                            u8c_probe_inputs[k].n,
 		                            0,
 		                            {0, 0, 0}};
-		it.f = (struct item_fates){&it.item, 0, 0};
+		it.f = (struct item_fates){0};
 		it.probes = 1;
 		it.a.probe_k = k;
 		it.phase = U8C_PHASE_PROBE;
+		w.item = (struct u8c_wire_item){U8C_NO_RUN, 0, k};
+		w.announced = 0;
+		announce();
 		calls();
 		if (!it.a.probed)
 			return;
-		w.j->sh->fresh_probe[k] = it.a.probe_now;
+		f.probe = it.a.probe_now;
+		u8c_wire_put(&w.wire, U8C_WIRE_FRESH, (const void *[]){&f},
+		             (size_t[]){sizeof f}, 1);
 	}
-	w.j->sh->fresh_ok = 1;
 }
 
-/* After each item: leave for a fresh process when this one has to. */
+/* After each item: leave for a fresh process when this one has to.
+ * Its judge knows which items are done; the supervisor orders the rest
+ * to the next worker. */
 static void
-maybe_retire(size_t next)
+maybe_retire(void)
 {
 	if (!w.retire)
 		return;
 	charge_between();
-	w.slot->current = next;
-	w.slot->dead = 0;
-	w.slot->retiring = 1;
 	w.slot->phase = U8C_PHASE_IDLE;
 	leave(U8C_EXIT_RETIRED);
 }
 
 static void
-run_range(uint32_t row, size_t lo, size_t hi, uint32_t dead, int keep)
-{
-	w.slot->hi = hi;
-	for (size_t i = lo; i < hi && !w.j->sh->stop; i++) {
-		judge_item(row, i, i == lo ? dead : 0, keep && i == lo);
-		maybe_retire(i + 1);
-	}
-}
-
-static void
 run_order(const struct u8c_order *o)
 {
-	const struct u8c_plan_row *r;
-	size_t end, chunk, i;
-
 	if (o->fresh) {
 		fresh_probes();
 		return;
 	}
 	if (o->row >= w.j->plan->nrows)
 		return;
-	r = &w.j->plan->rows[o->row];
-	run_range(o->row, o->lo, o->hi, o->dead, (int)o->capture);
-	if (!o->take_more)
-		return;
-	end = r->first + r->count;
-	chunk = r->count / (w.j->slots * 64u);
-	chunk = chunk < 1 ? 1 : chunk > 4096 ? 4096 : chunk;
-	while (!w.j->sh->stop) {
-		i = __atomic_fetch_add(&w.j->sh->rows[o->row].next, chunk,
-		                       __ATOMIC_RELAXED);
-		if (i >= end)
-			break;
-		run_range(o->row, i, i + chunk < end ? i + chunk : end, 0, 0);
+	for (size_t i = o->lo; i < o->hi; i++) {
+		call_item(o, i, i == o->lo ? o->dead : 0);
+		if (o->careful)
+			u8c_wire_drain(&w.wire);
+		maybe_retire();
 	}
 }
 
@@ -826,7 +825,8 @@ static void
 wait_for_order(uint32_t done)
 {
 	while (__atomic_load_n(&w.slot->order_seq, __ATOMIC_ACQUIRE) == done) {
-		charge_between(); /* meet() wakes us for it */
+		charge_between();       /* meet() wakes us for it */
+		u8c_wire_wake(&w.wire); /* what we handed over, judged now */
 		syscall(SYS_futex, &w.slot->order_seq, FUTEX_WAIT, done, NULL,
 		        NULL, 0);
 	}
@@ -839,14 +839,26 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	int fds[MAX_OUTPUT_FDS];
 	size_t nfds;
 	struct u8c_order o;
-	uint32_t seq;
+	uint32_t done;
 
 	w.j = j;
 	w.t = t;
 	w.slot = &j->sh->slots[slot];
-	w.tallies = &j->sh->tallies[slot];
+	w.wire = (struct u8c_wire_writer){&j->sh->rings[slot],
+	                                  &j->sh->slots[slot].read,
+	                                  &j->sh->slots[slot].reader_sleeps,
+	                                  j->sh->rings[slot].written,
+	                                  0,
+	                                  0};
+	w.traits = j->sh->load.traits;
 	w.pid = getpid();
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	/* before any call: no sibling's slot or ring, no fork server's word */
+	if (u8c_shared_keep(j->sh, U8C_KEEP_SLOT, slot) != 0) {
+		log_text(
+		    "u8conform worker: cannot unmap what is not its own\n");
+		leave(U8C_EXIT_HARNESS);
+	}
 	nfds =
 	    u8c_jail_redirect_output(j->slot_out[slot][1], fds, MAX_OUTPUT_FDS);
 	u8c_jail_close(j, U8C_CLOSE_COMMANDS | U8C_CLOSE_OUTPUTS);
@@ -855,7 +867,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		log_text("u8conform worker: cannot map its buffers\n");
 		leave(U8C_EXIT_HARNESS);
 	}
-	w.stage.nul = (j->sh->load.traits & U8T_NEEDS_NUL) != 0;
+	w.stage.nul = (w.traits & U8T_NEEDS_NUL) != 0;
 	if (u8c_filter_drop_privileges() != 0 ||
 	    u8c_filter_install(w.pid, fds, nfds, w.kept, KEPT) != 0) {
 		log_text("u8conform worker: cannot drop its privileges or "
@@ -864,16 +876,14 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	}
 	w.slot->phase = U8C_PHASE_IDLE;
 	w.slot->up = 1;
-	for (;;) {
-		seq = w.slot->done_seq;
-		wait_for_order(seq);
-		seq = w.slot->order_seq;
-		o = w.slot->order;
+	/* the orders before done_seq were another worker's */
+	for (done = w.slot->done_seq;; w.slot->done_seq = ++done) {
+		wait_for_order(done);
+		o = w.slot->orders[done % U8C_ORDERS];
 		w.stage.placement = o.row < j->plan->nrows
 		                        ? j->plan->rows[o.row].placement
 		                        : U8C_GUARD_AFTER;
 		run_order(&o);
 		w.slot->phase = U8C_PHASE_IDLE;
-		w.slot->done_seq = seq;
 	}
 }

@@ -5,8 +5,9 @@
  * (u8conform's workers), never returns.
  *
  * Once every worker stood still before its first call, outside any
- * call's timeout, and u8conform waited forever.  Expected: exit 2 and
- * one line: no worker could start, nothing was judged.
+ * call's timeout, and u8conform waited forever; then it gave up after
+ * three, with exit 2.  Expected: no fork handler runs in a worker (the
+ * fork server forks with _Fork()), and the run passes.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>

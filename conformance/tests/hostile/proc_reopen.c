@@ -18,23 +18,17 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "state_note.h"
 #include "targets.h"
 
 static void
 note(const char *what, const char *path, int err)
 {
-	const char *dir = getenv("U8TT_STATE_DIR");
-	char file[512];
-	FILE *f;
+	char line[512];
 
-	if (dir == NULL)
-		return;
-	snprintf(file, sizeof file, "%s/tried", dir);
-	if ((f = fopen(file, "a")) == NULL)
-		return;
-	fprintf(f, "%s %s %s\n", what, path,
-	        err == 0 ? "opened" : strerror(err));
-	fclose(f);
+	snprintf(line, sizeof line, "%s %s %s\n", what, path,
+	         err == 0 ? "opened" : strerror(err));
+	u8tt_note("tried", line);
 }
 
 /* Opens /proc/<pid>/<name> for writing (mem, fd/1) or reading (fd/0),

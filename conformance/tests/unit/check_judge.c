@@ -497,6 +497,75 @@ START_TEST(test_judge_died)
 }
 END_TEST
 
+/* Bytes at the edges of Table 3-7's rows and of the variants' (a lead's
+ * first and last, a trail's ranges). */
+static const uint8_t edges[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
+                                0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+                                0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1,
+                                0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFE, 0xFF};
+/* Four-byte leads, and what may follow one. */
+static const uint8_t leads4[] = {0xF0, 0xF1, 0xF4, 0xF5, 0xF7, 0xF8};
+static const uint8_t after4[] = {0x41, 0x80, 0x8F, 0x90, 0xBF, 0xC0};
+
+/* u8c_first_error(p, s, n) is the reading's first error: checked, and
+ * counted in *@checked. */
+static void
+first_error_is_reading(const struct u8ref_profile *p, const uint8_t *s,
+                       size_t n, size_t *checked)
+{
+	static struct u8c_reading in;
+
+	u8c_read(p, s, n, &in);
+	ck_assert_msg(u8c_first_error(p, s, n) == in.error_at,
+	              "%zu bytes from %02X %02X: %zu, the reading %zu", n, s[0],
+	              n > 1 ? s[1] : 0, u8c_first_error(p, s, n), in.error_at);
+	(*checked)++;
+}
+
+/* u8c_first_error is the reading's first error, under every profile:
+ * every input of one and two bytes, of three from the edges, and of four
+ * from a four-byte lead.  A worker chooses its calls by it; the judge,
+ * by the reading. */
+START_TEST(test_judge_first_error)
+{
+	const struct u8ref_profile *p = u8ref_profile_at((size_t)_i);
+	enum { E = sizeof edges, L = sizeof leads4, A = sizeof after4 };
+	uint8_t s[4];
+	size_t checked = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (unsigned v = 0; v < 256 + 65536; v++) {
+		s[0] = (uint8_t)(v < 256 ? v : (v - 256) >> 8);
+		s[1] = (uint8_t)(v - 256);
+		first_error_is_reading(p, s, v < 256 ? 1 : 2, &checked);
+	}
+	for (unsigned v = 0; v < E * E * E; v++) {
+		s[0] = edges[v / (E * E)];
+		s[1] = edges[v / E % E];
+		s[2] = edges[v % E];
+		first_error_is_reading(p, s, 3, &checked);
+	}
+	for (unsigned v = 0; v < L * A * A * A; v++) {
+		s[0] = leads4[v / (A * A * A)];
+		s[1] = after4[v / (A * A) % A];
+		s[2] = after4[v / A % A];
+		s[3] = after4[v % A];
+		first_error_is_reading(p, s, 4, &checked);
+	}
+	ck_assert_uint_eq(checked, 256 + 65536 + E * E * E + L * A * A * A);
+}
+END_TEST
+
+static int
+profiles(void)
+{
+	int n = 0;
+
+	while (u8ref_profile_at((size_t)n) != NULL)
+		n++;
+	return n;
+}
+
 Suite *
 judge_suite(void)
 {
@@ -516,6 +585,7 @@ judge_suite(void)
 	tcase_add_loop_test(tc, test_judge_encode, 0,
 	                    (int)(sizeof encodes / sizeof encodes[0]));
 	tcase_add_test(tc, test_judge_died);
+	tcase_add_loop_test(tc, test_judge_first_error, 0, profiles());
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * main.c - check_conformance: the unit tests of the judge, the
- * catalogue and the report's safe text.
+ * catalogue, the report's safe text, the stream and the worker's life.
  *
  * CK_RUN_SUITE=<name> runs one suite; CK_FORK=no runs in-process, for a
  * debugger.
@@ -17,5 +17,6 @@ main(void)
 	srunner_add_suite(sr, catalogue_suite());
 	srunner_add_suite(sr, safe_text_suite());
 	srunner_add_suite(sr, stream_suite());
+	srunner_add_suite(sr, life_suite());
 	return u8s_check_run(sr);
 }

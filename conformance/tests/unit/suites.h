@@ -11,5 +11,6 @@ Suite *judge_suite(void);
 Suite *catalogue_suite(void);
 Suite *safe_text_suite(void);
 Suite *stream_suite(void);
+Suite *life_suite(void);
 
 #endif /* U8C_SUITES_H */

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * ending.c - the end of a run: memory held at the end, workers stopped, the
+ * target unloaded, the jail gone.
+ */
+#define _GNU_SOURCE
+#include "supervisor.h"
+
+/* What each worker holds once the rows are done counts too, however
+ * short the run was: looked up afresh, and charged to the item it was
+ * on last; so does a worker killed for it whose end is not seen yet
+ * (the rows end when every worker is idle, not when it is gone). */
+void
+sup_memory_at_end(struct supervisor *s)
+{
+	for (unsigned k = 0; k < s->workers; k++) {
+		struct watch *w = &s->w[k];
+
+		if (w->life == U8C_LIFE_UP || w->life == U8C_LIFE_INTERRUPTED) {
+			u8c_cpu_clock_look_again(&w->still.clock);
+			sup_check_memory(s, k);
+		}
+		if (w->life != U8C_LIFE_KILLED_MEMORY)
+			continue;
+		sup_fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY,
+		                 w->held_mib);
+		sup_step(s, k, U8C_EV_QUIT); /* its end is counted now */
+	}
+}
+
+void
+sup_stop_workers(struct supervisor *s)
+{
+	struct timespec t0;
+
+	sup_stop_run(s);
+	sup_step(s, s->fresh, U8C_EV_QUIT);
+	sup_now(&t0);
+	for (;;) {
+		int alive = 0;
+
+		for (unsigned k = 0; k <= s->fresh; k++)
+			alive |= u8c_life_alive(s->w[k].life);
+		if (!alive || s->broken || sup_ms_since(&t0) > TEARDOWN_MS)
+			return;
+		sup_pump(s);
+	}
+}
+
+/* Unloads the target in the fork server: its destructors and atexit
+ * handlers run, and must neither write, exit, crash nor hang. */
+void
+sup_unload(struct supervisor *s)
+{
+	struct stillness t = {.clock = U8C_CPU_CLOCK_NONE};
+	int detail = 0, status;
+
+	sup_read_outputs(s); /* what came before is loading's */
+	s->unloading = 1;
+	s->phase = "unloading";
+	sup_command(s, U8C_CMD_UNLOAD, 0, 0);
+	sup_moved(&t);
+	while (!s->sh->server_ended &&
+	       !sup_target_too_long(s, &t, s->sh->server_pid))
+		sup_pump(s);
+	u8c_cpu_clock_reset(&t.clock);
+	sup_read_outputs(s);
+	if (!s->sh->server_ended) {
+		sup_fate_around(s, U8C_FATE_HANG, U8C_DURING_UNLOADING, 0);
+		return;
+	}
+	status = s->sh->server_status;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == U8C_EXIT_UNLOADED)
+		return;
+	sup_fate_around(s, sup_fate_of_status(status, &detail),
+	                U8C_DURING_UNLOADING, detail);
+}
+
+/* The loader holds the threads the constructors started; its death
+ * while the plan ran is theirs. */
+void
+sup_loader_fate(struct supervisor *s)
+{
+	int detail = 0;
+
+	if (s->sh->loader_ended)
+		sup_fate_around(
+		    s, sup_fate_of_status(s->sh->loader_status, &detail),
+		    U8C_DURING_LOADING, detail);
+}
+
+void
+sup_teardown(struct supervisor *s)
+{
+	struct timespec t0;
+	int status;
+
+	close(s->j.lifeline[1]);
+	s->j.lifeline[1] = -1;
+	sup_now(&t0);
+	while (waitpid(s->jail, &status, WNOHANG) == 0) {
+		if (sup_ms_since(&t0) > TEARDOWN_MS) {
+			kill(s->jail, SIGKILL);
+			waitpid(s->jail, &status, 0);
+			break;
+		}
+		usleep(1000);
+	}
+}

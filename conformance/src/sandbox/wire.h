@@ -1,0 +1,186 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * wire.h - how a worker hands its raw answers to the judge: records in a
+ * ring of its own, which the worker writes and u8conform reads.
+ *
+ * The worker only calls the target; judging happens in u8conform, whose
+ * memory no worker can write.  Target code runs in the worker and can
+ * write anywhere there, the ring included, so every record is read as
+ * hostile: copied out of the ring before it is looked at, and refused
+ * unless each kind, size, count and index is in bounds and where the
+ * judge expects it (u8c_wire_read).  A record that is refused is the
+ * target writing over the harness's memory, a finding on the item in
+ * flight; whatever it writes changes at most its own answers.
+ */
+#ifndef U8C_WIRE_H
+#define U8C_WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "answers.h"
+#include "calls.h"
+
+enum u8c_wire_kind {
+	U8C_WIRE_PAD,           /* skip to the ring's end               */
+	U8C_WIRE_ITEM,          /* an item's calls begin, when records
+	                           come before its answers              */
+	U8C_WIRE_ANSWERS,       /* its answers, the stream's aside: its
+	                           calls are over                       */
+	U8C_WIRE_CHUNKING,      /* the stream on one of its chunkings   */
+	U8C_WIRE_STREAM_PROBES, /* the stream's probes of the item      */
+	U8C_WIRE_FATE,          /* a call met a fate                    */
+	U8C_WIRE_FRESH,         /* the state probe's answers, fresh     */
+	U8C_WIRE_KINDS
+};
+
+/* Every record: its kind and its size in bytes, this head included, a
+ * multiple of 8. */
+struct u8c_wire_head {
+	uint32_t kind, size;
+};
+
+struct u8c_wire_item {
+	uint32_t row, dead; /* dead: phases not called (they killed one) */
+	uint64_t index;
+};
+
+/* Then decode[ndecode] (when given and ndecode <= cap), next_cp[nnext],
+ * next_len[nnext] (as uint64_t).  Most items need no other record: the
+ * answers name their item, which an ITEM record named before if any. */
+struct u8c_wire_answers {
+	struct u8c_wire_item item;
+	uint32_t stream;      /* enum u8c_answer of the stream's phase */
+	uint32_t stream_died; /* one of its chunkings died            */
+	uint8_t given[U8C_FNS];
+	int32_t valid, valid_prefix, probed;
+	uint32_t probe_k;
+	uint64_t cap, ndecode, err, accepted_from, nnext, nencode;
+	uint8_t encode[8];
+	struct u8c_probe probe_now;
+};
+
+/* Then after[ncuts + 1] (uint64_t), out[min(nout, U8C_STREAMED_MAX)]. */
+struct u8c_wire_chunking {
+	uint64_t k, ncuts, nout, over, over_got, over_cap, scribbled,
+	    state_size;
+};
+
+/* Then turns_item[nturns_item], bytes_item[nbytes_item]. */
+struct u8c_wire_stream_probes {
+	uint64_t nafter_init, nalone, nturns_item, nbytes_item, nturns_probe;
+	uint32_t after_init[U8C_STREAM_PROBE_MAX];
+	uint32_t alone[U8C_STREAM_PROBE_MAX];
+	uint32_t turns_probe[U8C_STREAM_PROBE_MAX];
+};
+
+struct u8c_wire_fate {
+	uint32_t fate, phase; /* enum u8c_fate, enum u8c_phase          */
+	int32_t detail;
+	uint32_t chunking; /* in the stream's phase: which (k == nk: probes) */
+	uint32_t ended;    /* it ended the call (a fatal one counts)    */
+	uint32_t pad;
+};
+
+struct u8c_wire_fresh {
+	uint32_t k, pad;
+	struct u8c_probe probe;
+};
+
+/* The largest record: an item of U8C_MAX_INPUT bytes' answers, or one
+ * chunking's values. */
+enum {
+	U8C_WIRE_MAX =
+	    (int)(sizeof(struct u8c_wire_head) +
+	          sizeof(struct u8c_wire_chunking) + (U8C_MAX_INPUT + 2) * 8 +
+	          U8C_STREAMED_MAX * 4 + 8),
+	U8C_RING_BYTES = 1 << 22, /* a power of two, > U8C_WIRE_MAX */
+};
+_Static_assert(sizeof(struct u8c_wire_head) + sizeof(struct u8c_wire_answers) +
+                       U8C_MAX_INPUT * (4 + 4 + 8) + 8 <=
+                   U8C_WIRE_MAX,
+               "the answers' record is the largest one");
+_Static_assert((U8C_RING_BYTES & (U8C_RING_BYTES - 1)) == 0 &&
+                   U8C_RING_BYTES > 4 * U8C_WIRE_MAX,
+               "the ring holds several of the largest records");
+
+/* One worker's ring.  written: bytes written in all (mod 2^32), by the
+ * worker; the judge's count of bytes read is in memory the worker only
+ * reads (u8c_board).  Both are futex words. */
+struct u8c_ring {
+	volatile uint32_t written;
+	volatile uint32_t writer_waits; /* the worker waits for room */
+	uint8_t bytes[U8C_RING_BYTES] __attribute__((aligned(64)));
+} __attribute__((aligned(4096))); /* pages of its own (shared.h) */
+
+/* The writer's side, in the worker. */
+struct u8c_wire_writer {
+	struct u8c_ring *ring;
+	const volatile uint32_t *read;    /* the judge's count            */
+	volatile uint32_t *reader_sleeps; /* it waits for records        */
+	uint32_t at;                      /* bytes written                */
+	uint32_t room;                    /* bytes free, when last looked */
+	int holding;                      /* records not shown yet        */
+};
+
+/* u8c_wire_begin - room for a record of kind @kind with @size bytes of
+ * payload, waiting for the judge if the ring is full; returns where the
+ * payload goes.  u8c_wire_commit makes it visible. */
+void *u8c_wire_begin(struct u8c_wire_writer *w, enum u8c_wire_kind kind,
+                     size_t size);
+void u8c_wire_commit(struct u8c_wire_writer *w);
+
+/* u8c_wire_drain - shows what is held, wakes the judge and waits until
+ * it has read all that was written. */
+void u8c_wire_drain(struct u8c_wire_writer *w);
+
+/* u8c_wire_hold - records committed from now on are in the ring but not
+ * shown to the judge until u8c_wire_drain (or until the ring is full):
+ * a record held across a call is one the judge has not read, so a call
+ * that writes over the ring spoils it, and is caught in the act. */
+void u8c_wire_hold(struct u8c_wire_writer *w);
+
+/* u8c_wire_wake - wakes the judge if it sleeps: when what was written
+ * should be judged now (a call ended in a fate; the worker goes idle),
+ * not when the ring is half full. */
+void u8c_wire_wake(struct u8c_wire_writer *w);
+
+/* u8c_wire_put - one record, its payload in @n parts.  Inline: the
+ * sizes are mostly constants, and the parts few. */
+static inline void
+u8c_wire_put(struct u8c_wire_writer *w, enum u8c_wire_kind kind,
+             const void *const *parts, const size_t *sizes, size_t n)
+{
+	size_t size = 0;
+	uint8_t *to;
+
+	for (size_t k = 0; k < n; k++)
+		size += sizes[k];
+	to = (uint8_t *)u8c_wire_begin(w, kind, size);
+	for (size_t k = 0; k < n; k++) {
+		if (sizes[k] == 0)
+			continue; /* an empty part may have no address */
+		memcpy(to, parts[k], sizes[k]);
+		to += sizes[k];
+	}
+	u8c_wire_commit(w);
+}
+
+/* A record as read: its kind and payload, copied out of the ring. */
+struct u8c_wire_record {
+	enum u8c_wire_kind kind;
+	size_t size; /* of the payload */
+	_Alignas(8) uint8_t payload[U8C_WIRE_MAX];
+};
+
+/*
+ * u8c_wire_take - the next record of @ring, from byte @*read of it, up
+ * to @written: 1 with @r filled and *@read moved past it, 0 when there
+ * is none yet, -1 when what is there is not a record (its head out of
+ * bounds): the ring cannot be read on.
+ */
+int u8c_wire_take(const struct u8c_ring *ring, uint32_t written, uint32_t *read,
+                  struct u8c_wire_record *r);
+
+#endif /* U8C_WIRE_H */

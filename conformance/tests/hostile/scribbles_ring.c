@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scribbles_ring.c - hostile target: on the one-byte input C1, fills
+ * the ring its worker hands its answers out on (the shared mapping of 1
+ * to 16 MiB) with 0xA5, spoiling the answers to the inputs before it
+ * (00 to C0) that the judge has not read yet.
+ *
+ * Once, the input charged was the first unread one, not the one that
+ * wrote.  Expected: a FAIL isolation/over-write naming C1, found by a
+ * careful replay, and reproduced.
+ */
+#include <string.h>
+
+#include "shared_maps.h"
+#include "state_note.h"
+#include "targets.h"
+
+static void
+on_call(const char *fn, const uint8_t *s, size_t n)
+{
+	struct u8tt_span spans[64];
+	size_t found, rings = 0;
+
+	(void)fn;
+	if (s == NULL || n != 1 || s[0] != 0xC1)
+		return;
+	found = u8tt_shared_maps(spans, 64);
+	for (size_t k = 0; k < found; k++) {
+		size_t size = spans[k].hi - spans[k].lo;
+
+		if (size >= (1u << 20) && size <= (16u << 20)) {
+			memset((void *)spans[k].lo, 0xA5, size);
+			rings++;
+		}
+	}
+	u8tt_note("seen", rings > 0 ? "ring\n" : "no ring\n");
+}
+
+const struct u8tt_target u8tt_target = {
+    .name = "hostile-scribbles-ring",
+    .hooks = {.on_call = on_call},
+};

@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * reader_seeds.c - fuzz_reader's seeds: rings as a worker writes them
+ * on the default plan, written by the worker's own writer (wire.h), so
+ * the fuzzer starts from records the reader takes and mutates from there.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "plan.h"
+#include "reader_seeds.h"
+#include "tally.h"
+#include "wire.h"
+
+static struct u8c_ring ring;
+static uint32_t judge_read, judge_sleeps;
+
+static struct u8c_wire_writer
+fresh_writer(void)
+{
+	memset(ring.bytes, 0, sizeof ring.bytes);
+	ring.written = judge_read = judge_sleeps = 0;
+	return (struct u8c_wire_writer){&ring, &judge_read, &judge_sleeps,
+	                                0,     0,           0};
+}
+
+/* The head's byte 6: every function but u8t_validate set aside, the one
+ * these seeds answer. */
+#define ONLY_VALIDATE                                                          \
+	((uint8_t)(((1u << U8C_FNS) - 1) & ~(1u << U8C_FN_VALIDATE)))
+
+/* The answers to item @index of row @row of @plan: u8t_validate's @valid,
+ * on an item of bytes (of a code point, nothing is asked). */
+static void
+put_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
+            uint32_t row, uint64_t index, int valid)
+{
+	static uint8_t buf[U8C_MAX_INPUT];
+	struct u8c_item item =
+	    u8c_family_item(plan->rows[row].family, (size_t)index, buf);
+	struct u8c_wire_answers a;
+
+	memset(&a, 0, sizeof a);
+	a.item = (struct u8c_wire_item){row, 0, index};
+	if (item.kind == U8C_ITEM_BYTES)
+		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+	a.valid = valid;
+	a.err = valid ? UINT64_MAX : 0;
+	a.accepted_from = UINT64_MAX;
+	a.valid_prefix = -1;
+	u8c_wire_put(w, U8C_WIRE_ANSWERS, (const void *[]){&a},
+	             (size_t[]){sizeof a}, 1);
+}
+
+/* fuzz_reader's input: its head (what was ordered: fuzz_reader.c), then
+ * the ring's bytes. */
+static int
+save(const char *dir, const char *name, const uint8_t head[8],
+     const struct u8c_wire_writer *w,
+     int (*write_file)(const char *, const char *, const uint8_t *, size_t))
+{
+	static uint8_t input[8 + 4096];
+	size_t n = w->at < sizeof input - 8 ? w->at : sizeof input - 8;
+
+	memcpy(input, head, 8);
+	memcpy(input + 8, ring.bytes, n);
+	return write_file(dir, name, input, 8 + n);
+}
+
+int
+u8f_write_reader_seeds(const char *dir,
+                       int (*write_file)(const char *, const char *,
+                                         const uint8_t *, size_t))
+{
+	struct u8c_plan plan;
+	struct u8c_wire_writer w;
+	int bad = 0;
+
+	u8c_plan_make(&plan, U8C_PLAN_DEFAULT, 0, 0, 0);
+	/* each row's first items, answered */
+	for (uint32_t row = 0; row < plan.nrows; row++) {
+		char name[32];
+
+		w = fresh_writer();
+		for (uint64_t i = 0; i < 4 && i < plan.rows[row].count; i++)
+			put_answers(&w, &plan, row, plan.rows[row].first + i,
+			            (int)(i & 1));
+		snprintf(name, sizeof name, "row-%02u", (unsigned)row);
+		bad |= save(dir, name,
+		            (const uint8_t[8]){1, (uint8_t)row, 0, 3, 0, 0,
+		                               ONLY_VALIDATE},
+		            &w, write_file);
+	}
+	/* an item announced, a fate met, its answers, and one between
+	 * calls after them */
+	w = fresh_writer();
+	{
+		struct u8c_wire_item item = {0, 0, plan.rows[0].first};
+		struct u8c_wire_fate crash = {
+		    U8C_FATE_CRASH, U8C_FN_VALIDATE, 11, 0, 1, 0};
+		struct u8c_wire_fate between = {
+		    U8C_FATE_OUTPUT, U8C_FN_NEXT, U8C_DETAIL_BETWEEN, 0, 0, 0};
+
+		u8c_wire_put(&w, U8C_WIRE_ITEM, (const void *[]){&item},
+		             (size_t[]){sizeof item}, 1);
+		u8c_wire_put(&w, U8C_WIRE_FATE, (const void *[]){&crash},
+		             (size_t[]){sizeof crash}, 1);
+		put_answers(&w, &plan, 0, plan.rows[0].first, 0);
+		u8c_wire_put(&w, U8C_WIRE_FATE, (const void *[]){&between},
+		             (size_t[]){sizeof between}, 1);
+	}
+	bad |= save(dir, "fates",
+	            (const uint8_t[8]){1, 0, 0, 0, 0, 0, ONLY_VALIDATE}, &w,
+	            write_file);
+	/* the state probe's fresh answers */
+	w = fresh_writer();
+	for (uint32_t k = 0; k < U8C_PROBES; k++) {
+		struct u8c_wire_item item = {U8C_NO_RUN, 0, k};
+		struct u8c_wire_fresh fresh = {
+		    k, 0, {1, 1, {0xFFFD}, {0xFFFD}, 0}};
+
+		u8c_wire_put(&w, U8C_WIRE_ITEM, (const void *[]){&item},
+		             (size_t[]){sizeof item}, 1);
+		u8c_wire_put(&w, U8C_WIRE_FRESH, (const void *[]){&fresh},
+		             (size_t[]){sizeof fresh}, 1);
+	}
+	bad |= save(dir, "fresh", (const uint8_t[8]){0, 0xFF}, &w, write_file);
+	return bad;
+}
