@@ -111,6 +111,8 @@ fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 			_exit(1);
 		while (read(unmapped[0], &b, 1) < 0 && errno == EINTR)
 			;
+		close(ready[1]); /* none of the fork server's business */
+		close(unmapped[0]);
 		if (!one_thread())
 			refuse(j,
 			       "its fork handlers started a thread as the fork "
