@@ -59,6 +59,54 @@ u8c_stream_ref_make(struct u8c_stream_ref *r, const struct u8ref_profile *p,
 	}
 }
 
+/*
+ * Under Table 3-7 the reading already says where the stream writes each
+ * token: a character by the byte that ends it, a lone byte that begins
+ * nothing (a stray continuation, C0, C1, F5..FF) by itself, and any
+ * other subpart, a prefix of some character, by the byte after it that
+ * breaks it (a prefix the input ends in: never, it is held at the end).
+ */
+static size_t
+written_by(const struct u8c_token *t, size_t end)
+{
+	if (t->bytes == 0 || t->status == U8REF_CONTINUATION ||
+	    t->status == U8REF_INVALID_LEAD)
+		return end;
+	return end + 1;
+}
+
+void
+u8c_stream_ref_read(struct u8c_stream_ref *r, const struct u8ref_profile *p,
+                    const struct u8c_reading *in)
+{
+	size_t k = 0, start = 0, written = 0, allowed = 0;
+
+	if (p != u8ref_profile_at(0)) {
+		u8c_stream_ref_make(r, p, in->s, in->n);
+		return;
+	}
+	r->n = in->n;
+	r->written[0] = 0;
+	r->allowed[0] = 0;
+	r->held[0] = 0;
+	for (size_t at = 1; at <= in->n; at++) {
+		/* the tokens s[at - 1] decides: they begin at s[from] */
+		size_t from = start, first = k;
+
+		while (k < in->ntok &&
+		       written_by(&in->tok[k], start + in->tok[k].len) == at)
+			start += in->tok[k++].len;
+		written += k - first;
+		allowed += replaced(in->want + first, k - first, in->s + from,
+		                    start - from)
+		               ? start - from
+		               : k - first;
+		r->written[at] = (uint32_t)written;
+		r->allowed[at] = (uint32_t)allowed;
+		r->held[at] = (uint8_t)(at - start);
+	}
+}
+
 /* "by byte 3: " */
 static const char *
 after_byte(char *buf, size_t room, size_t p)

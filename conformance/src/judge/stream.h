@@ -38,6 +38,14 @@ void u8c_stream_ref_make(struct u8c_stream_ref *r,
                          const struct u8ref_profile *p, const uint8_t *s,
                          size_t n);
 
+/* u8c_stream_ref_read - the same from the reading @in of the input,
+ * which under Table 3-7 tells it without a walk a byte at a time (proved
+ * equal to u8c_stream_ref_make in conformance.unit); under any other
+ * profile, u8c_stream_ref_make. */
+void u8c_stream_ref_read(struct u8c_stream_ref *r,
+                         const struct u8ref_profile *p,
+                         const struct u8c_reading *in);
+
 /* How the one-chunk run of an item fared, for its other chunkings. */
 struct u8c_stream_whole {
 	int judged; /* it ran and returned within its cap      */

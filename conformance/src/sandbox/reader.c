@@ -43,8 +43,7 @@ stream_start(struct u8c_reader *r, const struct u8c_plan_row *row)
 		r->s.mode = U8C_STREAM_NONE;
 		return;
 	}
-	u8c_stream_ref_make(&r->s.ref, r->cx->plan->profile, r->item.s,
-	                    r->item.n);
+	u8c_stream_ref_read(&r->s.ref, r->cx->plan->profile, &r->in);
 	r->s.nk = u8c_chunkings_list(r->s.mode, r->item.s, r->item.n,
 	                             r->s.ref.held, r->s.list);
 	if (r->s.nk == 0)

@@ -431,6 +431,7 @@ static struct {
 		int probes; /* the stream's probes after its chunkings */
 		int died;   /* a chunking of this item died            */
 		struct u8c_item item; /* the item, with chunking k        */
+		struct u8c_reading in; /* the held bytes place the pieces */
 		struct u8c_stream_ref ref;
 		struct u8c_stream_answers a;
 		enum u8c_answer answer;
@@ -612,9 +613,10 @@ stream_start(const struct u8c_plan_row *r, size_t index)
 	/* nothing to make for a target without a stream */
 	it.s.mode = it.on >> U8C_FN_STREAM & 1u ? r->stream : U8C_STREAM_NONE;
 	it.s.k = 0;
-	if (it.item.kind == U8C_ITEM_BYTES && it.s.mode != U8C_STREAM_NONE)
-		u8c_stream_ref_make(&it.s.ref, w.j->plan->profile, it.item.s,
-		                    it.item.n);
+	if (it.item.kind == U8C_ITEM_BYTES && it.s.mode != U8C_STREAM_NONE) {
+		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.s.in);
+		u8c_stream_ref_read(&it.s.ref, w.j->plan->profile, &it.s.in);
+	}
 	it.s.nk = u8c_chunkings_list(it.s.mode, it.item.s, it.item.n,
 	                             it.s.ref.held, it.s.list);
 	if (it.s.nk == 0) /* a row that cuts, with no cut left here */

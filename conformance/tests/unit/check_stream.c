@@ -152,6 +152,56 @@ START_TEST(test_stream_case)
 }
 END_TEST
 
+/* u8c_stream_ref_read, which reads the stream off the reading, against
+ * the walk a byte at a time: on every class sequence (what the stream
+ * holds and writes depends only on the classes of the bytes, and on
+ * which three bytes spell U+FFFD, which the text around them has), the
+ * long forms, the text and the runs, every input of one and two bytes
+ * and the first 1 << 16 of three. */
+START_TEST(test_stream_ref_read)
+{
+	static const struct {
+		const struct u8c_family *family;
+		size_t count; /* 0: all of it */
+	} families[] = {
+	    {&u8c_family_categories, 0}, {&u8c_family_short, 256 + 65536 * 2},
+	    {&u8c_family_long_forms, 0}, {&u8c_family_context, 0},
+	    {&u8c_family_runs, 0},
+	};
+	static struct u8c_stream_ref walked, read;
+	static struct u8c_reading in;
+	static uint8_t buf[U8C_MAX_INPUT];
+	const struct u8ref_profile *p = u8ref_profile_at(0);
+	size_t tried = 0;
+
+	for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+		const struct u8c_family *fam = families[f].family;
+		size_t count = families[f].count ? families[f].count
+		                                 : fam->count();
+
+		for (size_t i = 0; i < count; i++, tried++) {
+			struct u8c_item it = u8c_family_item(fam, i, buf);
+			size_t n = it.n;
+
+			u8c_read(p, it.s, n, &in);
+			u8c_stream_ref_make(&walked, p, it.s, n);
+			u8c_stream_ref_read(&read, p, &in);
+			ck_assert_msg(
+			    read.n == n &&
+			        memcmp(read.written, walked.written,
+			               (n + 1) * sizeof read.written[0]) == 0 &&
+			        memcmp(read.allowed, walked.allowed,
+			               (n + 1) * sizeof read.allowed[0]) == 0 &&
+			        memcmp(read.held, walked.held, n + 1) == 0,
+			    "%s, item %zu: the reading's stream is not the "
+			    "walk's",
+			    fam->name, i);
+		}
+	}
+	ck_assert_uint_gt(tried, 1500000);
+}
+END_TEST
+
 /* The chunkings of a mode, counted and cut: the list the harness and
  * --input "a|b" rely on. */
 START_TEST(test_chunkings)
@@ -288,6 +338,8 @@ stream_suite(void)
 {
 	Suite *s = suite_create("stream");
 	TCase *tc = tcase_create("stream");
+	/* 1.5 M inputs walked a byte at a time, under ASan too */
+	TCase *proof = tcase_create("stream_ref_read");
 
 	tcase_add_loop_test(tc, test_stream_case, 0,
 	                    (int)(sizeof cases / sizeof cases[0]));
@@ -295,5 +347,8 @@ stream_suite(void)
 	tcase_add_test(tc, test_chunkings_pieces);
 	tcase_add_test(tc, test_chunks_text);
 	suite_add_tcase(s, tc);
+	tcase_set_timeout(proof, 120);
+	tcase_add_test(proof, test_stream_ref_read);
+	suite_add_tcase(s, proof);
 	return s;
 }
