@@ -11,6 +11,7 @@
  * maximal-subpart practice (unicode/utf.h); where it does not, the harness
  * must see it, so nothing here corrects ICU or falls back to u8ref.
  */
+#include <pthread.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -168,8 +169,8 @@ u8t_encode(uint32_t cp, uint8_t out[8])
  * then reported as truncated (U_TRUNCATED_CHAR_FOUND) to the callback,
  * which substitutes.  So the converter itself must live in the state,
  * with no heap behind it, because the ABI has no call to free anything:
- * init opens a "UTF-8" converter, clones it into the state's buffer with
- * ucnv_safeClone and closes the original.  The clone of the UTF-8
+ * init clones a "UTF-8" converter, opened once, into the state's buffer
+ * with ucnv_safeClone.  The clone of the UTF-8
  * converter owns nothing: its shared data is ICU's static table for the
  * algorithmic UTF-8 converter (not reference counted), its substitution
  * bytes are the array inside the clone, and the callback below has no
@@ -243,18 +244,35 @@ clone_into(const UConverter *cnv, char *buf, int32_t size, UErrorCode *ec)
  * (ucnv_cbToUWriteSub), which UTF-8 is not.  It is also ICU's default;
  * setting it says so.
  */
+/* The converter every state is cloned from, opened once per process and
+ * never used itself: opening one per state (a lookup by name, a lock and
+ * an allocation, and a free at close) cost more than the clone. */
+static UConverter *template_cnv;
+static pthread_once_t template_once = PTHREAD_ONCE_INIT;
+
+static void
+open_template(void)
+{
+	UErrorCode ec = U_ZERO_ERROR;
+
+	template_cnv = ucnv_open("UTF-8", &ec);
+	if (U_FAILURE(ec))
+		template_cnv = NULL;
+}
+
 U8T_EXPORT void
 u8t_stream_init(void *state)
 {
 	struct stream *st = state;
 	UErrorCode ec = U_ZERO_ERROR;
-	UConverter *cnv = ucnv_open("UTF-8", &ec), *c = NULL;
+	UConverter *c = NULL;
 
 	st->cnv = NULL;
 	st->high = 0;
-	if (U_SUCCESS(ec))
-		c = clone_into(cnv, st->clone, (int32_t)sizeof st->clone, &ec);
-	ucnv_close(cnv); /* NULL is allowed */
+	pthread_once(&template_once, open_template);
+	if (template_cnv != NULL)
+		c = clone_into(template_cnv, st->clone,
+		               (int32_t)sizeof st->clone, &ec);
 	if (c == NULL || U_FAILURE(ec))
 		return;
 	if (ec == U_SAFECLONE_ALLOCATED_WARNING) { /* on the heap: no */
