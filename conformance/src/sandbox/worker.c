@@ -430,7 +430,7 @@ static struct {
 		size_t k, nk;
 		int probes; /* the stream's probes after its chunkings */
 		int died;   /* a chunking of this item died            */
-		struct u8c_item item; /* the item, with chunking k        */
+		struct u8c_item item;  /* the item, with chunking k        */
 		struct u8c_reading in; /* the held bytes place the pieces */
 		struct u8c_stream_ref ref;
 		struct u8c_stream_answers a;

@@ -176,8 +176,8 @@ START_TEST(test_stream_ref_read)
 
 	for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
 		const struct u8c_family *fam = families[f].family;
-		size_t count = families[f].count ? families[f].count
-		                                 : fam->count();
+		size_t count =
+		    families[f].count ? families[f].count : fam->count();
 
 		for (size_t i = 0; i < count; i++, tried++) {
 			struct u8c_item it = u8c_family_item(fam, i, buf);
