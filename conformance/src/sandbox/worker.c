@@ -472,7 +472,9 @@ charge_between(void)
 {
 	int met;
 
-	if (!w.called ||
+	/* a plain look first: a locked exchange before every call cost
+	 * more than many a call */
+	if (!w.called || __atomic_load_n(&w.between, __ATOMIC_RELAXED) == 0 ||
 	    (met = __atomic_exchange_n(&w.between, 0, __ATOMIC_ACQUIRE)) == 0)
 		return;
 	record_met(&it.f, w.last_phase, met, U8C_DETAIL_BETWEEN);
