@@ -161,64 +161,119 @@ answer_allowed(const struct u8c_reader *r, enum u8c_fn fn, uint32_t given)
 	           : given == U8C_ANSWER_NONE;
 }
 
+/* The answers @w, then their arrays from @p to @end: decode[ndecoded],
+ * next_cp[nnext] and next_len[nnext] of @len_size bytes each (8 or 1). */
+static int
+answers_then(struct u8c_reader *r, const struct u8c_wire_answers *w,
+             const uint8_t *p, const uint8_t *end, size_t len_size)
+{
+	size_t ndecoded;
+
+	/* the item named before, or this one now */
+	if (r->in_item ? w->item.row != r->row || w->item.index != r->index ||
+	                     r->answered
+	               : item_begins(r, &w->item) != 0)
+		return -1;
+	/* an answer to each call the order asked for, and to no other */
+	for (int fn = 0; fn < U8C_FNS; fn++)
+		if (fn != U8C_FN_STREAM &&
+		    !answer_allowed(r, (enum u8c_fn)fn, w->given[fn]))
+			return -1;
+	if (!answer_allowed(r, U8C_FN_STREAM, w->stream))
+		return -1;
+	if (w->cap > U8C_MAX_INPUT || w->nnext > U8C_MAX_INPUT ||
+	    w->nencode > sizeof w->encode || w->probe_k >= U8C_PROBES ||
+	    !probe_ok(&w->probe_now) ||
+	    (w->accepted_from != SIZE_MAX && w->accepted_from > r->item.n))
+		return -1;
+	ndecoded =
+	    w->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && w->ndecode <= w->cap
+	        ? (size_t)w->ndecode
+	        : 0;
+	if (take(&p, end, r->decoded, ndecoded, sizeof r->decoded[0]) != 0 ||
+	    take(&p, end, r->next_cp, w->nnext, sizeof r->next_cp[0]) != 0 ||
+	    (size_t)(end - p) / len_size < w->nnext)
+		return -1;
+	for (size_t k = 0; k < w->nnext; k++, p += len_size) {
+		uint64_t len = *p;
+
+		if (len_size == sizeof len)
+			memcpy(&len, p, sizeof len);
+		r->next_len[k] = (size_t)len;
+	}
+	if (!all_read(p, end))
+		return -1;
+	memcpy(r->a.given, w->given, sizeof r->a.given);
+	r->a.cap = (size_t)w->cap;
+	r->a.ndecode = (size_t)w->ndecode;
+	r->a.decode = r->decoded;
+	r->a.valid = w->valid;
+	r->a.err = (size_t)w->err;
+	r->a.accepted_from = (size_t)w->accepted_from;
+	r->a.valid_prefix = w->valid_prefix;
+	r->a.nnext = (size_t)w->nnext;
+	r->a.next_cp = r->next_cp;
+	r->a.next_len = r->next_len;
+	r->a.nencode = (size_t)w->nencode;
+	memcpy(r->a.encode, w->encode, sizeof r->a.encode);
+	/* the state probe is judged against fresh answers, if any */
+	r->a.probed = w->probed && r->cx->fresh_ok;
+	r->a.probe_k = w->probe_k;
+	r->a.probe_now = w->probe_now;
+	r->a.probe_fresh = &r->cx->fresh[w->probe_k];
+	r->answered = 1;
+	return item_ends(r, w->stream, w->stream_died);
+}
+
 static int
 answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
 {
 	const uint8_t *p = rec->payload, *end = p + rec->size;
 	struct u8c_wire_answers w;
-	uint64_t next_len[U8C_MAX_INPUT];
-	size_t ndecoded;
 
 	if (take(&p, end, &w, 1, sizeof w) != 0)
 		return -1;
-	/* the item named before, or this one now */
-	if (r->in_item ? w.item.row != r->row || w.item.index != r->index ||
-	                     r->answered
-	               : item_begins(r, &w.item) != 0)
+	return answers_then(r, &w, p, end, sizeof(uint64_t));
+}
+
+/* A short number, SIZE_MAX as itself. */
+static uint64_t
+wide(uint16_t v)
+{
+	return v == U8C_WIRE_SHORT_NONE ? SIZE_MAX : v;
+}
+
+/* Short answers are to the item in flight, or else to the next one
+ * ordered: the full answers with that item, and no probe. */
+static int
+short_answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
+{
+	const uint8_t *p = rec->payload, *end = p + rec->size;
+	struct u8c_wire_short_answers s;
+	struct u8c_wire_answers w;
+
+	if (take(&p, end, &s, 1, sizeof s) != 0 ||
+	    (!r->in_item && r->nexpect == 0))
 		return -1;
-	/* an answer to each call the order asked for, and to no other */
-	for (int fn = 0; fn < U8C_FNS; fn++)
-		if (fn != U8C_FN_STREAM &&
-		    !answer_allowed(r, (enum u8c_fn)fn, w.given[fn]))
-			return -1;
-	if (!answer_allowed(r, U8C_FN_STREAM, w.stream))
-		return -1;
-	if (w.cap > U8C_MAX_INPUT || w.nnext > U8C_MAX_INPUT ||
-	    w.nencode > sizeof w.encode || w.probe_k >= U8C_PROBES ||
-	    !probe_ok(&w.probe_now) ||
-	    (w.accepted_from != SIZE_MAX && w.accepted_from > r->item.n))
-		return -1;
-	ndecoded =
-	    w.given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && w.ndecode <= w.cap
-	        ? (size_t)w.ndecode
-	        : 0;
-	if (take(&p, end, r->decoded, ndecoded, sizeof r->decoded[0]) != 0 ||
-	    take(&p, end, r->next_cp, w.nnext, sizeof r->next_cp[0]) != 0 ||
-	    take(&p, end, next_len, w.nnext, sizeof next_len[0]) != 0 ||
-	    !all_read(p, end))
-		return -1;
-	memcpy(r->a.given, w.given, sizeof r->a.given);
-	r->a.cap = (size_t)w.cap;
-	r->a.ndecode = (size_t)w.ndecode;
-	r->a.decode = r->decoded;
-	r->a.valid = w.valid;
-	r->a.err = (size_t)w.err;
-	r->a.accepted_from = (size_t)w.accepted_from;
-	r->a.valid_prefix = w.valid_prefix;
-	r->a.nnext = (size_t)w.nnext;
-	r->a.next_cp = r->next_cp;
-	for (size_t k = 0; k < w.nnext; k++)
-		r->next_len[k] = (size_t)next_len[k];
-	r->a.next_len = r->next_len;
-	r->a.nencode = (size_t)w.nencode;
-	memcpy(r->a.encode, w.encode, sizeof r->a.encode);
-	/* the state probe is judged against fresh answers, if any */
-	r->a.probed = w.probed && r->cx->fresh_ok;
-	r->a.probe_k = w.probe_k;
-	r->a.probe_now = w.probe_now;
-	r->a.probe_fresh = &r->cx->fresh[w.probe_k];
-	r->answered = 1;
-	return item_ends(r, w.stream, w.stream_died);
+	memset(&w, 0, sizeof w);
+	w.item = r->in_item ? (struct u8c_wire_item){(uint32_t)r->row, 0,
+	                                             (uint64_t)r->index}
+	                    : (struct u8c_wire_item){r->expect[0].row, 0,
+	                                             (uint64_t)r->next};
+	w.stream = s.stream;
+	w.stream_died = s.stream_died;
+	memcpy(w.given, s.given, sizeof w.given);
+	w.valid = s.valid;
+	w.valid_prefix = s.valid_prefix;
+	w.probe_k = s.probe_k;
+	w.cap = s.cap;
+	w.ndecode = wide(s.ndecode);
+	w.err = wide(s.err);
+	w.accepted_from = wide(s.accepted_from);
+	w.nnext = s.nnext;
+	w.nencode = s.nencode;
+	memcpy(w.encode, s.encode, sizeof w.encode);
+	return answers_then(r, &w, p, end, 1);
 }
 
 static void
@@ -503,6 +558,8 @@ u8c_reader_feed(struct u8c_reader *r, const struct u8c_wire_record *rec,
 	}
 	case U8C_WIRE_ANSWERS:
 		return answers(r, rec);
+	case U8C_WIRE_SHORT_ANSWERS:
+		return short_answers(r, rec);
 	case U8C_WIRE_CHUNKING:
 		return chunking(r, rec);
 	case U8C_WIRE_STREAM_PROBES:

@@ -32,6 +32,7 @@ enum u8c_wire_kind {
 	U8C_WIRE_STREAM_PROBES, /* the stream's probes of the item      */
 	U8C_WIRE_FATE,          /* a call met a fate                    */
 	U8C_WIRE_FRESH,         /* the state probe's answers, fresh     */
+	U8C_WIRE_SHORT_ANSWERS, /* ANSWERS, when every number is small  */
 	U8C_WIRE_KINDS
 };
 
@@ -60,6 +61,26 @@ struct u8c_wire_answers {
 	uint8_t encode[8];
 	struct u8c_probe probe_now;
 };
+
+/* The answers again in a third of the bytes, when every number fits and
+ * no probe ran, as on most items: the bytes through the ring are what a
+ * judge on another CPU waits for.  They answer the item in flight, or
+ * else the next one ordered, which is all a worker may answer.  Then
+ * decode[ndecode] (when given and ndecode <= cap), next_cp[nnext],
+ * next_len[nnext] as uint8_t.  U8C_WIRE_SHORT_NONE is SIZE_MAX. */
+struct u8c_wire_short_answers {
+	uint8_t given[U8C_FNS];
+	uint8_t stream, stream_died; /* as in u8c_wire_answers */
+	int8_t valid, valid_prefix;
+	uint8_t probe_k;
+	uint16_t cap, ndecode, err, accepted_from, nnext, nencode;
+	uint8_t encode[8];
+};
+
+enum { U8C_WIRE_SHORT_NONE = UINT16_MAX };
+_Static_assert(U8C_MAX_INPUT < U8C_WIRE_SHORT_NONE && U8C_PROBES <= UINT8_MAX &&
+                   U8C_ANSWER_DIED <= UINT8_MAX,
+               "a short answer holds every count and index of an input");
 
 /* Then after[ncuts + 1] (uint64_t), out[min(nout, U8C_STREAMED_MAX)]. */
 struct u8c_wire_chunking {

@@ -680,6 +680,61 @@ calls(void)
 	w.slot->phase = U8C_PHASE_HARNESS;
 }
 
+/* @v as a short answer's number, or U8C_WIRE_SHORT_NONE when it is
+ * too large (SIZE_MAX is U8C_WIRE_SHORT_NONE itself). */
+static uint16_t
+short_number(uint64_t v)
+{
+	return v < U8C_WIRE_SHORT_NONE ? (uint16_t)v : U8C_WIRE_SHORT_NONE;
+}
+
+static int
+short_fits(uint64_t v)
+{
+	return v < U8C_WIRE_SHORT_NONE || v == SIZE_MAX;
+}
+
+/* @m in a short record, if every number fits: 1 when sent. */
+static int
+send_short_answers(const struct u8c_wire_answers *m, const uint32_t *decoded,
+                   size_t ndecoded)
+{
+	static uint8_t next_len[U8C_MAX_INPUT];
+	const struct u8c_answers *a = &it.a;
+	struct u8c_wire_short_answers s = {{0},
+	                                   (uint8_t)m->stream,
+	                                   (uint8_t)m->stream_died,
+	                                   (int8_t)m->valid,
+	                                   (int8_t)m->valid_prefix,
+	                                   (uint8_t)m->probe_k,
+	                                   short_number(m->cap),
+	                                   short_number(m->ndecode),
+	                                   short_number(m->err),
+	                                   short_number(m->accepted_from),
+	                                   short_number(m->nnext),
+	                                   short_number(m->nencode),
+	                                   {0}};
+
+	if (m->probed || m->valid != s.valid ||
+	    m->valid_prefix != s.valid_prefix || !short_fits(m->ndecode) ||
+	    !short_fits(m->err) || !short_fits(m->accepted_from) ||
+	    m->nencode >= U8C_WIRE_SHORT_NONE)
+		return 0;
+	for (size_t k = 0; k < m->nnext; k++) {
+		if (a->next_len[k] > UINT8_MAX)
+			return 0;
+		next_len[k] = (uint8_t)a->next_len[k];
+	}
+	memcpy(s.given, m->given, sizeof s.given);
+	memcpy(s.encode, m->encode, sizeof s.encode);
+	u8c_wire_put(&w.wire, U8C_WIRE_SHORT_ANSWERS,
+	             (const void *[]){&s, decoded, a->next_cp, next_len},
+	             (size_t[]){sizeof s, ndecoded * sizeof(uint32_t),
+	                        m->nnext * sizeof(uint32_t), m->nnext},
+	             4);
+	return 1;
+}
+
 /* The answers but the stream's, and the item's end. */
 static void
 send_answers(void)
@@ -711,6 +766,9 @@ send_answers(void)
 	memcpy(m.encode, a->encode, sizeof m.encode);
 	if (a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN)
 		m.nnext = a->nnext;
+	w.announced = 1; /* and over */
+	if (send_short_answers(&m, a->decode, ndecoded))
+		return;
 	for (size_t k = 0; k < m.nnext; k++)
 		next_len[k] = a->next_len[k];
 	u8c_wire_put(&w.wire, U8C_WIRE_ANSWERS,
@@ -719,7 +777,6 @@ send_answers(void)
 	                        m.nnext * sizeof(uint32_t),
 	                        m.nnext * sizeof(uint64_t)},
 	             4);
-	w.announced = 1; /* and over */
 }
 
 /* Calls item @index of plan row @row; the phases in @dead killed a
