@@ -82,6 +82,7 @@ static struct {
 	pid_t pid;                     /* the worker's only thread of ours */
 	unsigned recoveries;
 	int retire;
+	int count_now; /* the order's: wake the judge on each fatal call */
 	int kept[KEPT]; /* and their actions, for a target's query */
 	struct u8c_kernel_sigaction kept_actions[KEPT];
 } w;
@@ -405,9 +406,16 @@ after_call(struct item_fates *f, enum u8c_phase phase)
 	if (pending == 0)
 		return;
 	record((enum u8c_fate)(pending - 1), phase, w.detail, 1, &f->recorded);
-	u8c_wire_wake(&w.wire); /* counted now: --max-fatal, hangs */
-	if (pending - 1 == U8C_FATE_HANG)
+	/* A wake is a system call here and a switch to the judge: most of
+	 * what a recovered call cost.  The judge counts the fate when it
+	 * next reads; only --max-fatal, and a hang (one in a timeout's
+	 * time, and the worker leaves), want it counted now. */
+	if (pending - 1 == U8C_FATE_HANG) {
+		u8c_wire_wake(&w.wire);
 		w.retire = 1;
+	} else if (w.count_now) {
+		u8c_wire_wake(&w.wire);
+	}
 	if (++w.recoveries >= RECOVERIES_MAX)
 		w.retire = 1;
 }
@@ -811,6 +819,7 @@ run_order(const struct u8c_order *o)
 		fresh_probes();
 		return;
 	}
+	w.count_now = o->count_now != 0;
 	if (o->row >= w.j->plan->nrows)
 		return;
 	for (size_t i = o->lo; i < o->hi; i++) {
