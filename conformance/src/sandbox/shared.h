@@ -89,6 +89,8 @@ struct u8c_order {
 	uint32_t fresh_ok;  /* the state probe after each item            */
 	uint32_t careful;   /* wait for the judge after each item: a ring
 	                       written over is then the last item's doing */
+	uint32_t count_now; /* wake the judge after each fatal call, so
+	                       --max-fatal counts it as it comes          */
 };
 
 /* Orders a worker holds at once: the next one is there before it ends

@@ -82,6 +82,9 @@ static struct {
 	pid_t pid;                     /* the worker's only thread of ours */
 	unsigned recoveries;
 	int retire;
+	int count_now; /* the order's: wake the judge on each fatal call */
+	volatile sig_atomic_t exit_hook; /* on_exit_call is registered   */
+	int exit_hook_lost;              /* could not be: the trap serves */
 	int kept[KEPT]; /* and their actions, for a target's query */
 	struct u8c_kernel_sigaction kept_actions[KEPT];
 } w;
@@ -303,6 +306,36 @@ on_trap(int sig, siginfo_t *info, void *uctx)
 	}
 }
 
+/* exit() in a call, caught in libc, before any of the target's exit
+ * handlers and destructors run: libc calls the handler registered last
+ * first, and this one is registered after loading.  The call ends here
+ * as the trapped exit_group would end it, with the same status, but
+ * with no signal, and the worker keeps the state a crash leaves it.
+ * The handler is used up by the call; calls() registers it again.  From
+ * another thread, or between calls, it steps aside: the other handlers
+ * run and exit_group traps (on_trap), as for _exit() and raw calls. */
+static void
+on_exit_call(int status, void *arg)
+{
+	(void)arg;
+	w.exit_hook = 0;
+	if (!in_target_call())
+		return;
+	w.pending = 1 + U8C_FATE_EXIT;
+	w.detail = status;
+	siglongjmp(w.recover, 1);
+}
+
+static void
+hook_exit(void)
+{
+	if (w.exit_hook || w.exit_hook_lost)
+		return;
+	w.exit_hook = 1;
+	if (on_exit(on_exit_call, NULL) != 0)
+		w.exit_hook_lost = 1;
+}
+
 static void
 handle(int sig, void (*fn)(int, siginfo_t *, void *))
 {
@@ -405,9 +438,16 @@ after_call(struct item_fates *f, enum u8c_phase phase)
 	if (pending == 0)
 		return;
 	record((enum u8c_fate)(pending - 1), phase, w.detail, 1, &f->recorded);
-	u8c_wire_wake(&w.wire); /* counted now: --max-fatal, hangs */
-	if (pending - 1 == U8C_FATE_HANG)
+	/* A wake is a system call here and a switch to the judge: most of
+	 * what a recovered call cost.  The judge counts the fate when it
+	 * next reads; only --max-fatal, and a hang (one in a timeout's
+	 * time, and the worker leaves), want it counted now. */
+	if (pending - 1 == U8C_FATE_HANG) {
+		u8c_wire_wake(&w.wire);
 		w.retire = 1;
+	} else if (w.count_now) {
+		u8c_wire_wake(&w.wire);
+	}
 	if (++w.recoveries >= RECOVERIES_MAX)
 		w.retire = 1;
 }
@@ -643,6 +683,7 @@ calls(void)
 {
 	if (sigsetjmp(w.recover, 0) != 0) {
 		end_call();
+		hook_exit();
 		w.slot->phase = U8C_PHASE_HARNESS;
 		if (it.phase == U8C_PHASE_STREAM) {
 			stream_died();
@@ -872,6 +913,7 @@ run_order(const struct u8c_order *o)
 		fresh_probes();
 		return;
 	}
+	w.count_now = o->count_now != 0;
 	if (o->row >= w.j->plan->nrows)
 		return;
 	for (size_t i = o->lo; i < o->hi; i++) {
@@ -924,6 +966,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	    u8c_jail_redirect_output(j->slot_out[slot][1], fds, MAX_OUTPUT_FDS);
 	u8c_jail_close(j, U8C_CLOSE_COMMANDS | U8C_CLOSE_OUTPUTS);
 	install_handlers();
+	hook_exit();
 	if (u8c_stage_init(&w.stage) != 0) {
 		log_text("u8conform worker: cannot map its buffers\n");
 		leave(U8C_EXIT_HARNESS);

@@ -109,6 +109,11 @@ special() {
 		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .failed')" -le 9 ] ||
 			echo "the item killed more than nine workers"
 		;;
+	exit-damages)
+		# the calls after the exit found the target as it was
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .failed')" = 0 ] ||
+			echo "a call after the exit was charged a crash"
+		;;
 	encode-assert)
 		json "$name" '.skipped[]' | grep -qx 'encode/beyond' ||
 			echo "encode/beyond is not reported as not judged"

@@ -71,6 +71,7 @@ sup_give(struct supervisor *s, unsigned k, const struct u8c_order *o)
 	/* what it calls is the supervisor's word, in the order */
 	given.functions = s->cfg->plan->functions & s->cx.exports & ~s->fns_off;
 	given.fresh_ok = (uint32_t)s->cx.fresh_ok;
+	given.count_now = s->cfg->max_fatal > 0;
 	u8c_judges_lock(&s->judges, k);
 	refused = u8c_reader_expect(READER(s, k), given);
 	u8c_judges_unlock(&s->judges, k);
