@@ -47,6 +47,20 @@ check "$(jq '[.checks[] | select(.verdict != "pass") | .expected and (.why | len
 "$u8conform" --merge --format json "$work/e1.json" "$work/b.json" >/dev/null 2>"$work/err"
 check "$?/$(grep -c 'judged with --expect' "$work/err")" "2/1" "shards judged with and without --expect are refused"
 
+# Shards that pass, with one missing, or one that stopped early (a run with --max-fatal, or killed:
+# "complete": false), is exit status 2 and one line saying which.
+for k in 1 2 3; do
+	"$u8conform" --exhaustive --shard $k/4000000 --format json "$other" >"$work/r$k.json"
+done
+"$u8conform" --merge --format json "$work/r1.json" "$work/r3.json" >"$work/rm.json" 2>"$work/err"
+check "$?/$(wc -l <"$work/err")/$(jq -r .complete "$work/rm.json")" "2/1/false" \
+	"passing shards with some missing: exit status 2, one line ($(cat "$work/err"))"
+jq '.complete = false | .stopped = "stopped after 1 crash, hang or exit (--max-fatal 1)"' \
+	"$work/r2.json" >"$work/r2-stopped.json"
+"$u8conform" --merge "$work/r1.json" "$work/r2-stopped.json" "$work/r3.json" >/dev/null 2>"$work/err"
+check "$?/$(wc -l <"$work/err")/$(grep -c 'shard 2 of 4000000 stopped' "$work/err")" "2/1/1" \
+	"a shard that stopped early: exit status 2, one line naming it ($(cat "$work/err"))"
+
 # A whole report merges alone, and stays whole.
 "$u8conform" --format json --input 41 "$other" >"$work/whole.json"
 "$u8conform" --merge --format json "$work/whole.json" >"$work/whole-m.json"
@@ -75,6 +89,13 @@ refused /dev/zero "endless zeros"
 refused "$work/c.json" "a report on another target"
 "$u8conform" --merge "$work/a.json" "$work/a.json" >/dev/null 2>"$work/err"
 check "$?/$(grep -c 'a second time' "$work/err")" "2/1" "the same shard twice is refused"
+"$u8conform" --exhaustive --shard 2/3000000 --format json "$lib" >"$work/n.json"
+refused "$work/n.json" "a shard of another N"
+"$u8conform" --exhaustive --shard 2/4000000 --functions decode --format json "$lib" >"$work/f.json"
+refused "$work/f.json" "a shard judged with other --functions"
+"$u8conform" --exhaustive --shard 2/4000000 --profile cesu8 --format json "$lib" >"$work/p.json"
+refused "$work/p.json" "a shard judged under another profile"
+bad '.target = "another name"' "a report on a target of another name"
 bad '.checks[0].tested = -5' "a negative count"
 bad '.checks[0].tested = 1.5' "a count that is not whole"
 bad '(.checks[] | select(.verdict == "pass")) |= (.failed = 5) ' "pass with failed 5"

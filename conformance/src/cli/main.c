@@ -87,6 +87,11 @@ merge(const struct u8c_options *o, int stdout_closed)
 		return 2;
 	}
 	rc = write_report(&r, o, stdout_closed);
+	/* the report says why too, but a merge job's log shows stderr */
+	if (!r.complete)
+		fprintf(stderr, "u8conform: --merge: not whole: %s\n",
+		        r.stopped != NULL ? r.stopped
+		                          : "a shard stopped early");
 	u8c_report_free(&r);
 	return rc;
 }

@@ -500,8 +500,17 @@ add(struct u8c_report *to, struct u8c_report *from)
 	to->variant_ruled_out |= from->variant_ruled_out;
 	to->functions |= from->functions;
 	if (!from->complete && to->stopped == NULL && from->stopped) {
-		to->stopped = from->stopped;
-		from->stopped = NULL;
+		/* which shard stopped, for the one line a merge job shows */
+		size_t len = strlen(from->stopped) + 64;
+
+		if (from->shards > 0 && (to->stopped = malloc(len)) != NULL) {
+			snprintf(to->stopped, len,
+			         "shard %zu of %zu stopped: %s", from->shard,
+			         from->shards, from->stopped);
+		} else {
+			to->stopped = from->stopped;
+			from->stopped = NULL;
+		}
 	}
 	to->complete &= from->complete;
 	for (int c = 0; c < U8C_CHECKS; c++) {
@@ -535,8 +544,8 @@ add(struct u8c_report *to, struct u8c_report *from)
 static void
 missing(struct u8c_report *r, const unsigned char *seen, size_t of)
 {
-	char text[512];
-	size_t at = 0, n = 0;
+	char text[512], *before;
+	size_t at = 0, n = 0, len;
 
 	for (size_t k = 1; k <= of; k++) {
 		if (seen[k])
@@ -550,11 +559,15 @@ missing(struct u8c_report *r, const unsigned char *seen, size_t of)
 		return;
 	if (at >= sizeof text - 64)
 		snprintf(text + at, sizeof text - at, ", ...");
-	free(r->stopped);
-	r->stopped = malloc(sizeof text + 64);
+	/* a shard that stopped early is named after them */
+	before = r->stopped;
+	len = sizeof text + 64 + (before != NULL ? strlen(before) : 0);
+	r->stopped = malloc(len);
 	if (r->stopped != NULL)
-		snprintf(r->stopped, sizeof text + 64,
-		         "%zu of %zu shards missing: %s", n, of, text);
+		snprintf(r->stopped, len, "%zu of %zu shards missing: %s%s%s",
+		         n, of, text, before != NULL ? "; " : "",
+		         before != NULL ? before : "");
+	free(before);
 	r->complete = 0;
 }
 
@@ -581,6 +594,7 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 			r->profile = one.profile;
 			r->profile_source = one.profile_source;
 			r->shards = one.shards;
+			r->functions = one.functions;
 			r->expect_file = one.expect_file;
 			one.expect_file = NULL;
 			r->complete = 1;
@@ -590,11 +604,21 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 				goto out;
 			}
 		} else if (strcmp(one.path, r->path) != 0 ||
+		           strcmp(one.target, r->target) != 0 ||
 		           strcmp(one.profile, r->profile) != 0) {
 			snprintf(err, errlen,
-			         "%s: a report on %s (%s), not %s (%s)",
-			         files[i], one.path, one.profile, r->path,
-			         r->profile);
+			         "%s: a report on %s (%s, %s), not %s (%s, %s)",
+			         files[i], one.path, one.target, one.profile,
+			         r->path, r->target, r->profile);
+			goto out;
+		} else if (one.functions != r->functions) {
+			/* shards that judged other functions leave some
+			 * inputs unjudged by some function */
+			snprintf(
+			    err, errlen,
+			    "%s: judged other functions than %s (--functions "
+			    "must be the same in every shard)",
+			    files[i], files[0]);
 			goto out;
 		} else if ((one.expect_file == NULL) !=
 		               (r->expect_file == NULL) ||
