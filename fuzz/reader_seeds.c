@@ -52,6 +52,27 @@ put_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
 	             (size_t[]){sizeof a}, 1);
 }
 
+/* The same in a short record, as a worker sends most answers. */
+static void
+put_short_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
+                  uint32_t row, uint64_t index, int valid)
+{
+	static uint8_t buf[U8C_MAX_INPUT];
+	struct u8c_item item =
+	    u8c_family_item(plan->rows[row].family, (size_t)index, buf);
+	struct u8c_wire_short_answers a;
+
+	memset(&a, 0, sizeof a);
+	if (item.kind == U8C_ITEM_BYTES)
+		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+	a.valid = (int8_t)valid;
+	a.err = valid ? U8C_WIRE_SHORT_NONE : 0;
+	a.accepted_from = U8C_WIRE_SHORT_NONE;
+	a.valid_prefix = -1;
+	u8c_wire_put(w, U8C_WIRE_SHORT_ANSWERS, (const void *[]){&a},
+	             (size_t[]){sizeof a}, 1);
+}
+
 /* fuzz_reader's input: its head (what was ordered: fuzz_reader.c), then
  * the ring's bytes. */
 static int
@@ -91,6 +112,14 @@ u8f_write_reader_seeds(const char *dir,
 		                               ONLY_VALIDATE},
 		            &w, write_file);
 	}
+	/* the first row's first items, in short answers */
+	w = fresh_writer();
+	for (uint64_t i = 0; i < 4; i++)
+		put_short_answers(&w, &plan, 0, plan.rows[0].first + i,
+		                  (int)(i & 1));
+	bad |= save(dir, "short",
+	            (const uint8_t[8]){1, 0, 0, 3, 0, 0, ONLY_VALIDATE}, &w,
+	            write_file);
 	/* an item announced, a fate met, its answers, and one between
 	 * calls after them */
 	w = fresh_writer();
