@@ -29,21 +29,29 @@ fresh_writer(void)
 #define ONLY_VALIDATE                                                          \
 	((uint8_t)(((1u << U8C_FNS) - 1) & ~(1u << U8C_FN_VALIDATE)))
 
-/* The answers to item @index of row @row of @plan: u8t_validate's @valid,
- * on an item of bytes (of a code point, nothing is asked). */
-static void
-put_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
-            uint32_t row, uint64_t index, int valid)
+/* Whether u8t_validate is asked item @index of row @row of @plan: an
+ * item of bytes is, a code point is asked nothing. */
+static uint8_t
+validate_given(const struct u8c_plan *plan, uint32_t row, uint64_t index)
 {
 	static uint8_t buf[U8C_MAX_INPUT];
 	struct u8c_item item =
 	    u8c_family_item(plan->rows[row].family, (size_t)index, buf);
+
+	return item.kind == U8C_ITEM_BYTES ? U8C_ANSWER_GIVEN : U8C_ANSWER_NONE;
+}
+
+/* The answers to item @index of row @row of @plan: u8t_validate's
+ * @valid, if it is asked. */
+static void
+put_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
+            uint32_t row, uint64_t index, int valid)
+{
 	struct u8c_wire_answers a;
 
 	memset(&a, 0, sizeof a);
 	a.item = (struct u8c_wire_item){row, 0, index};
-	if (item.kind == U8C_ITEM_BYTES)
-		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+	a.given[U8C_FN_VALIDATE] = validate_given(plan, row, index);
 	a.valid = valid;
 	a.err = valid ? UINT64_MAX : 0;
 	a.accepted_from = UINT64_MAX;
@@ -57,14 +65,10 @@ static void
 put_short_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
                   uint32_t row, uint64_t index, int valid)
 {
-	static uint8_t buf[U8C_MAX_INPUT];
-	struct u8c_item item =
-	    u8c_family_item(plan->rows[row].family, (size_t)index, buf);
 	struct u8c_wire_short_answers a;
 
 	memset(&a, 0, sizeof a);
-	if (item.kind == U8C_ITEM_BYTES)
-		a.given[U8C_FN_VALIDATE] = U8C_ANSWER_GIVEN;
+	a.given[U8C_FN_VALIDATE] = validate_given(plan, row, index);
 	a.valid = (int8_t)valid;
 	a.err = valid ? U8C_WIRE_SHORT_NONE : 0;
 	a.accepted_from = U8C_WIRE_SHORT_NONE;
