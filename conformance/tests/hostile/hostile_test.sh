@@ -1,13 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# hostile_test.sh U8CONFORM HOSTILE_TSV MANIFEST CORRECT_LIB - u8conform
-# against every hostile target of the manifest: the exit status, a JSON
-# report that jq reads whole, complete or not as expected, the check that
-# fails with the input it names, and no process of the run left behind.
-# Then the attacks on u8conform itself that need no target of their own:
-# SIGTERM during --exhaustive.
+# hostile_test.sh U8CONFORM HOSTILE_TSV MANIFEST CORRECT_LIB [K/N] -
+# u8conform against every hostile target of the manifest: the exit
+# status, a JSON report that jq reads whole, complete or not as expected,
+# the check that fails with the input it names, and no process of the run
+# left behind.  Then the attacks on u8conform itself that need no target
+# of their own: SIGTERM during --exhaustive.  With K/N, only the K-th of
+# every N cases (and SIGTERM in the first shard): ctest runs the shards
+# side by side, as most cases wait more than they compute.
 set -u
-u8conform=$1 targets=$2 manifest=$3 correct=$4
+u8conform=$1 targets=$2 manifest=$3 correct=$4 shard=${5:-1/1}
+shard_k=${shard%/*} shard_n=${shard#*/}
 . "$(dirname "$0")/../check.sh"
 tab=$(printf '\t')
 
@@ -202,8 +205,12 @@ special() {
 	esac
 }
 
+case_no=0 mine=0
 while IFS="$tab" read -r name options status check input complete extra; do
 	case $name in '#'* | '') continue ;; esac
+	case_no=$((case_no + 1))
+	[ $((case_no % shard_n)) = $((shard_k % shard_n)) ] || continue
+	mine=$((mine + 1))
 	lib=$(grep "^$name$tab" "$targets" | cut -f2)
 	[ "$options" = - ] && options=
 	t0=$(date +%s.%N)
@@ -246,6 +253,11 @@ while IFS="$tab" read -r name options status check input complete extra; do
 	fi
 done <"$manifest"
 
+if [ "$shard_k" != 1 ]; then
+	finish "$mine"
+	exit
+fi
+
 # SIGTERM during --exhaustive: a whole report that says so, and nothing
 # left running.  The signal comes once the workers run (six processes:
 # u8conform, the jail, init or not, the loader, the fork server and a
@@ -269,5 +281,5 @@ jq -r .stopped "$work/sigterm.json" 2>/dev/null | grep -q SIGTERM || why="${why:
 [ "$(leftovers "sigterm-$$")" = 0 ] || why="${why:+$why; }processes left running"
 if [ -z "$why" ]; then ok "SIGTERM during --exhaustive: exit 2, partial report"; else bad "SIGTERM during --exhaustive: $why"; fi
 
-# every case of the manifest, and the one above
-finish $(($(cases "$manifest") + 1))
+# every case of the shard, and the one above
+finish $((mine + 1))
