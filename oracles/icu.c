@@ -244,20 +244,31 @@ clone_into(const UConverter *cnv, char *buf, int32_t size, UErrorCode *ec)
  * (ucnv_cbToUWriteSub), which UTF-8 is not.  It is also ICU's default;
  * setting it says so.
  */
-/* The converter every state is cloned from, opened once per process and
+/* The converter every state is cloned from, made once per process and
  * never used itself: opening one per state (a lookup by name, a lock and
- * an allocation, and a free at close) cost more than the clone. */
+ * an allocation, and a free at close) cost more than the clone.  It is a
+ * clone too, in static memory, so nothing of it is left on the heap. */
 static UConverter *template_cnv;
+static alignas(16) char template_clone[CLONE_BYTES];
 static pthread_once_t template_once = PTHREAD_ONCE_INIT;
 
 static void
 open_template(void)
 {
 	UErrorCode ec = U_ZERO_ERROR;
+	UConverter *cnv = ucnv_open("UTF-8", &ec), *c = NULL;
 
-	template_cnv = ucnv_open("UTF-8", &ec);
-	if (U_FAILURE(ec))
-		template_cnv = NULL;
+	if (U_SUCCESS(ec))
+		c = clone_into(cnv, template_clone,
+		               (int32_t)sizeof template_clone, &ec);
+	ucnv_close(cnv); /* NULL is allowed */
+	if (c == NULL || U_FAILURE(ec))
+		return;
+	if (ec == U_SAFECLONE_ALLOCATED_WARNING) { /* on the heap: no */
+		ucnv_close(c);
+		return;
+	}
+	template_cnv = c;
 }
 
 U8T_EXPORT void
