@@ -226,13 +226,39 @@ u8t_stream_size(void)
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #endif
 static UConverter *
-clone_into(const UConverter *cnv, char *buf, int32_t size, UErrorCode *ec)
+safe_clone(const UConverter *cnv, char *buf, int32_t size, UErrorCode *ec)
 {
 	return ucnv_safeClone(cnv, buf, &size, ec);
 }
 #if defined(__GNUC__)
 #pragma GCC diagnostic pop
 #endif
+
+/* @cnv cloned into buf[0..CLONE_BYTES), or NULL: a clone ICU had to put
+ * on the heap is closed at once, since nothing would ever free it. */
+static UConverter *
+clone_into(const UConverter *cnv, char *buf)
+{
+	UErrorCode ec = U_ZERO_ERROR;
+	UConverter *c = safe_clone(cnv, buf, CLONE_BYTES, &ec);
+
+	if (c == NULL || U_FAILURE(ec))
+		return NULL;
+	if (ec == U_SAFECLONE_ALLOCATED_WARNING) {
+		ucnv_close(c);
+		return NULL;
+	}
+	return c;
+}
+
+/* The converter every state is cloned from, made once per process and
+ * never used itself: opening one per state (a lookup by name, a lock and
+ * an allocation, and a free at close) cost more than the clone.  It is a
+ * clone too, in static memory, so nothing of it is left on the heap, and
+ * it has the substitution below, which its clones keep. */
+static UConverter *template_cnv;
+static alignas(16) char template_clone[CLONE_BYTES];
+static pthread_once_t template_once = PTHREAD_ONCE_INIT;
 
 /*
  * The substitution is that of the one-shot u8t_decode, whose
@@ -244,14 +270,6 @@ clone_into(const UConverter *cnv, char *buf, int32_t size, UErrorCode *ec)
  * (ucnv_cbToUWriteSub), which UTF-8 is not.  It is also ICU's default;
  * setting it says so.
  */
-/* The converter every state is cloned from, made once per process and
- * never used itself: opening one per state (a lookup by name, a lock and
- * an allocation, and a free at close) cost more than the clone.  It is a
- * clone too, in static memory, so nothing of it is left on the heap. */
-static UConverter *template_cnv;
-static alignas(16) char template_clone[CLONE_BYTES];
-static pthread_once_t template_once = PTHREAD_ONCE_INIT;
-
 static void
 open_template(void)
 {
@@ -259,41 +277,25 @@ open_template(void)
 	UConverter *cnv = ucnv_open("UTF-8", &ec), *c = NULL;
 
 	if (U_SUCCESS(ec))
-		c = clone_into(cnv, template_clone,
-		               (int32_t)sizeof template_clone, &ec);
+		c = clone_into(cnv, template_clone);
 	ucnv_close(cnv); /* NULL is allowed */
-	if (c == NULL || U_FAILURE(ec))
+	if (c == NULL)
 		return;
-	if (ec == U_SAFECLONE_ALLOCATED_WARNING) { /* on the heap: no */
-		ucnv_close(c);
-		return;
-	}
-	template_cnv = c;
+	ucnv_setToUCallBack(c, UCNV_TO_U_CALLBACK_SUBSTITUTE, NULL, NULL, NULL,
+	                    &ec);
+	if (U_SUCCESS(ec))
+		template_cnv = c;
 }
 
 U8T_EXPORT void
 u8t_stream_init(void *state)
 {
 	struct stream *st = state;
-	UErrorCode ec = U_ZERO_ERROR;
-	UConverter *c = NULL;
 
-	st->cnv = NULL;
 	st->high = 0;
 	pthread_once(&template_once, open_template);
-	if (template_cnv != NULL)
-		c = clone_into(template_cnv, st->clone,
-		               (int32_t)sizeof st->clone, &ec);
-	if (c == NULL || U_FAILURE(ec))
-		return;
-	if (ec == U_SAFECLONE_ALLOCATED_WARNING) { /* on the heap: no */
-		ucnv_close(c);
-		return;
-	}
-	ucnv_setToUCallBack(c, UCNV_TO_U_CALLBACK_SUBSTITUTE, NULL, NULL, NULL,
-	                    &ec);
-	if (U_SUCCESS(ec))
-		st->cnv = c;
+	st->cnv =
+	    template_cnv != NULL ? clone_into(template_cnv, st->clone) : NULL;
 }
 
 /*
