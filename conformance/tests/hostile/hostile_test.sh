@@ -112,7 +112,7 @@ special() {
 		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .failed')" -le 9 ] ||
 			echo "the item killed more than nine workers"
 		;;
-	exit-damages)
+	exit-damages | exit-from-thread)
 		# the calls after the exit found the target as it was
 		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .failed')" = 0 ] ||
 			echo "a call after the exit was charged a crash"
