@@ -41,26 +41,80 @@ all_replacement(const uint32_t *out, size_t from, size_t to)
 	return 1;
 }
 
-/* The first token no reading gets past.  The output is explained up to
- * the furthest position reached; the first piece standing there is the
- * one the decoder read differently.  When all output is explained, a
- * character was lost: the first one still standing at the end. */
-static size_t
-first_stuck(const struct u8c_token *tok, size_t ntok, size_t nout, int *lost)
+/* How far each reading strays from one U+FFFD per subpart, at column
+ * @far: cost[t] is the fewest subparts among tok[0..t) given another
+ * count on any reading that explains out[0..far) with them, or
+ * UINT16_MAX when none does.  Rolling rows of the same moves as reach. */
+static void
+costs_at(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
+         size_t nout, size_t far, uint16_t *cost)
 {
-	size_t far = 0, t, j;
+	static _Thread_local uint16_t row[2][WIDTH];
+	uint16_t *now = row[0], *next = row[1], *swap;
+	size_t t, j, c;
+
+	memset(now, 0xFF, (nout + 1) * sizeof *now);
+	now[0] = 0;
+	for (t = 0;; t++) {
+		cost[t] = now[far];
+		if (t == ntok)
+			break;
+		memset(next, 0xFF, (nout + 1) * sizeof *next);
+		for (j = 0; j <= nout; j++) {
+			if (now[j] == UINT16_MAX)
+				continue;
+			if (tok[t].bytes == 0) {
+				if (j < nout && out[j] == tok[t].cp &&
+				    now[j] < next[j + 1])
+					next[j + 1] = now[j];
+				continue;
+			}
+			for (c = 0; j + c <= nout && c <= tok[t].bytes; c++) {
+				uint16_t k = (uint16_t)(now[j] + (c != 1));
+
+				if (k < next[j + c])
+					next[j + c] = k;
+				if (j + c == nout ||
+				    out[j + c] != U8REF_REPLACEMENT)
+					break;
+			}
+		}
+		swap = now, now = next, next = swap;
+	}
+}
+
+/* The first token no reading gets past.  The output is explained up to
+ * the furthest position reached; the piece standing there is the one the
+ * decoder read differently.  Several may stand there when earlier
+ * subparts can soak up the U+FFFD of later ones: the one reached with
+ * the fewest counts other than the standard's is where the output parts
+ * from the reading (C0 ED BE B4 read as U+FFFD U+DFB4 departs at ED, not
+ * at C0).  When all output is explained, a character was lost: the first
+ * one still standing at the end. */
+static size_t
+first_stuck(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
+            size_t nout, int *lost)
+{
+	static _Thread_local uint16_t cost[WIDTH + 1];
+	size_t far = 0, t, j, best = ntok;
 
 	for (t = 0; t <= ntok; t++)
 		for (j = far; j <= nout; j++)
 			if (get(t, j))
 				far = j;
-	for (t = 0;
-	     t < ntok && !(get(t, far) && (far < nout || tok[t].bytes == 0));
-	     t++)
-		;
 	if (lost != NULL)
 		*lost = far == nout;
-	return t;
+	if (far == nout) {
+		for (t = 0; t < ntok && !(get(t, far) && tok[t].bytes == 0);
+		     t++)
+			;
+		return t;
+	}
+	costs_at(tok, ntok, out, nout, far, cost);
+	for (t = 0; t < ntok; t++)
+		if (get(t, far) && (best == ntok || cost[t] < cost[best]))
+			best = t;
+	return best;
 }
 
 int
@@ -93,7 +147,7 @@ u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
 	}
 	if (!get(ntok, nout)) {
 		if (stuck != NULL)
-			*stuck = first_stuck(tok, ntok, nout, lost);
+			*stuck = first_stuck(tok, ntok, out, nout, lost);
 		return 0;
 	}
 	/* Walk back along one reading for the subparts' counts, taking one
