@@ -173,6 +173,7 @@ main(int argc, char **argv)
 	cfg.memory_mib = o.memory_mib;
 	cfg.capture = o.input;
 	cfg.namespaces = 1;
+	cfg.load = o.load;
 	cfg.expect = o.expect_file != NULL ? &expectations : NULL;
 	u8c_progress_attach(&cfg, !o.input, o.progress);
 	u8c_sandbox_run(&cfg, &outcome);

@@ -50,6 +50,13 @@ static const char usage[] =
     "                            never; every input is judged)\n"
     "  --memory MIB              memory a worker may hold of its own, not\n"
     "                            counting mapped files (default 2048)\n"
+    "  --load auto|once|per-worker\n"
+    "                            workers forked from one loaded copy of\n"
+    "                            the target (once), or each loading its\n"
+    "                            own (per-worker: a runtime's threads,\n"
+    "                            Go's or a JVM's, are not copied by a\n"
+    "                            fork); auto (default) loads per worker\n"
+    "                            when loading left a thread running\n"
     "  --merge REPORT.json...    one report from the JSON reports of the\n"
     "                            shards of an --exhaustive run\n"
     "  --symbol NAME --shape SHAPE\n"
@@ -181,8 +188,9 @@ check_combinations(const struct u8c_options *o, const int *given)
 {
 	if (o->nreports != 0) {
 		static const char *const alone[] = {
-		    "input",   "exhaustive", "shard",   "symbol",    "shape",
-		    "profile", "jobs",       "timeout", "max-fatal", "memory"};
+		    "input",     "exhaustive", "shard", "symbol",
+		    "shape",     "profile",    "jobs",  "timeout",
+		    "max-fatal", "memory",     "load"};
 		for (size_t k = 0; k < sizeof alone / sizeof alone[0]; k++)
 			if (given[k])
 				return bad("--merge takes no --%s: it reads "
@@ -222,6 +230,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		TIMEOUT,
 		MAX_FATAL,
 		MEMORY,
+		LOAD,
 		FUNCTIONS,
 		WRITE_EXPECT,
 		PROGRESS, /* the options above are refused with --merge */
@@ -243,6 +252,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 	    {"timeout", required_argument, NULL, TIMEOUT},
 	    {"max-fatal", required_argument, NULL, MAX_FATAL},
 	    {"memory", required_argument, NULL, MEMORY},
+	    {"load", required_argument, NULL, LOAD},
 	    {"functions", required_argument, NULL, FUNCTIONS},
 	    {"write-expect", required_argument, NULL, WRITE_EXPECT},
 	    {"progress", no_argument, NULL, PROGRESS},
@@ -325,6 +335,18 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 				           "not '%s'",
 				           optarg);
 			o->memory_mib = (unsigned)v;
+			break;
+		case LOAD:
+			if (strcmp(optarg, "auto") == 0)
+				o->load = U8C_LOAD_AUTO;
+			else if (strcmp(optarg, "once") == 0)
+				o->load = U8C_LOAD_ONCE;
+			else if (strcmp(optarg, "per-worker") == 0)
+				o->load = U8C_LOAD_PER_WORKER;
+			else
+				return bad("--load wants auto, once or "
+				           "per-worker, not '%s'",
+				           optarg);
 			break;
 		case FUNCTIONS:
 			if (u8c_fn_list_parse(optarg, &o->functions) != 0)

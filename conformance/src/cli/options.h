@@ -15,6 +15,7 @@
 
 #include "families.h"
 #include "report.h"
+#include "shared.h"
 #include "u8ref.h"
 
 struct u8c_options {
@@ -39,6 +40,7 @@ struct u8c_options {
 	const char *write_expect_file; /* --write-expect               */
 	unsigned functions;            /* --functions: bit per u8c_fn  */
 	int progress;                  /* --progress: even off a tty   */
+	enum u8c_load_mode load;       /* --load                       */
 };
 
 /*

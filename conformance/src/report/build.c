@@ -189,6 +189,8 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->shards = f->shards;
 	r->namespaced = o->namespaced;
 	r->private_proc = o->private_proc;
+	r->per_worker = o->per_worker;
+	r->threads = o->threads;
 	if (r->target == NULL || r->path == NULL)
 		return -1;
 	for (size_t k = 0; k < f->plan->nrows; k++) {

@@ -30,7 +30,9 @@
 #define U8C_F_EXPECTATIONS "expectations" /* {file, stale[]}, with --expect */
 #define U8C_F_SET_ASIDE    "set_aside" /* exported, not judged (--functions) */
 #define U8C_F_TRAITS       "traits"    /* what u8t_traits() declared */
-#define U8C_F_PRIVATE_PROC "private_proc" /* the jail's own /proc */
+#define U8C_F_PRIVATE_PROC "private_proc"       /* the jail's own /proc */
+#define U8C_F_LOADED       "loaded"             /* "once" or "in each worker" */
+#define U8C_F_THREADS      "threads_after_load" /* the loader's threads */
 
 /* a family */
 #define U8C_F_NAME      "name"

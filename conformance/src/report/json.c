@@ -194,6 +194,9 @@ document(const struct u8c_report *r)
 		set(o, U8C_F_JAIL,
 		    string(r->namespaced ? "pid namespace" : "process group"));
 		set(o, U8C_F_PRIVATE_PROC, json_boolean(r->private_proc));
+		set(o, U8C_F_LOADED,
+		    string(r->per_worker ? "in each worker" : "once"));
+		set(o, U8C_F_THREADS, count(r->threads));
 	}
 	return o;
 }

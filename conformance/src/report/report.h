@@ -68,6 +68,8 @@ struct u8c_report {
 	size_t shard, shards; /* --exhaustive --shard K/N, or 0 of 0   */
 	int namespaced;       /* the jail was a PID namespace: 1, 0; -1 ? */
 	int private_proc;     /* with a /proc of its own: 1, 0          */
+	int per_worker;       /* each worker loaded the target itself  */
+	unsigned threads;     /* the loader's threads once it loaded it */
 	char *expect_file;    /* --expect, or NULL (owned) */
 	/* expectations that took no failure of a whole run: stale */
 	const struct u8c_expectation *stale[U8C_EXPECT_MAX];

@@ -86,6 +86,13 @@ u8c_report_text(FILE *out, const struct u8c_report *r)
 	for (size_t k = 0; k < U8C_TRAITS; k++)
 		if (r->traits & u8c_traits[k].bit)
 			fprintf(out, "traits   %s\n", u8c_traits[k].means);
+	if (r->per_worker && r->threads > 1)
+		fprintf(out,
+		        "loaded   in each worker: loading left %u threads "
+		        "running, which a worker forked from it would lack\n",
+		        r->threads);
+	else if (r->per_worker)
+		fprintf(out, "loaded   in each worker, as --load asked\n");
 	fprintf(out, "policy   %s\nvariant  %s\n\n", r->policy, r->variant);
 	for (int c = 0; c < U8C_CHECKS; c++)
 		if (r->checks[c].ran && r->checks[c].level != U8C_PASS)

@@ -4,7 +4,8 @@
  *
  * Everything not named here is allowed: the target may allocate, map,
  * read files, start threads and use signals on itself.  The filter
- * applies to every thread the target starts after it is loaded.
+ * applies to every thread of the worker, those a target loaded there
+ * started included (TSYNC), and every thread started after.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -195,6 +196,9 @@ u8c_filter_install(pid_t pid, const int *fds, size_t nfds, const int *kept,
 			    (scmp_datum_t)fds[f]};
 			rc = add(ctx, SCMP_ACT_TRAP, writes[k].nr, 1, &cmp);
 		}
+	/* every thread: a target loaded in the worker has its own already */
+	if (rc == 0)
+		rc = seccomp_attr_set(ctx, SCMP_FLTATR_CTL_TSYNC, 1);
 	if (rc == 0)
 		rc = seccomp_load(ctx);
 	seccomp_release(ctx);

@@ -72,15 +72,27 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
 	__atomic_add_fetch(&j->sh->server[k].started, 1, __ATOMIC_RELEASE);
 }
 
-/* The end: fds 1 and 2 (and what the target duplicated from them) on
- * the unloading pipe, then dlclose and exit, which run the library's
- * destructors and atexit handlers. */
+/* The end: the shared memory unmapped (the destructors, and threads the
+ * constructors start where this process loads the target now, must not
+ * reach a word the supervisor reads; init records this process's end),
+ * fds 1 and 2 (and what the target duplicated from them) on the
+ * unloading pipe, then dlclose and exit, which run the library's
+ * destructors and atexit handlers.  Where the workers loaded the target
+ * themselves, this process never did: it loads it first, quietly. */
 _Noreturn static void
 unload(const struct u8c_jail *j, const struct u8c_target *t)
 {
+	static struct u8c_load_report was;
 	struct u8c_target mine = *t;
+	char err[512];
 	int fds[64];
 
+	was = j->sh->load;
+	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
+		_exit(1);
+	if (mine.handle == NULL &&
+	    u8c_load_again(j, &was, &mine, err, sizeof err) != 0)
+		exit(U8C_EXIT_UNLOADED); /* nothing of it to unload */
 	u8c_jail_redirect_output(j->unload_out[1], fds, 64);
 	u8c_target_unload(&mine);
 	exit(U8C_EXIT_UNLOADED);

@@ -60,6 +60,7 @@ struct u8c_jail {
 	int unload_out[2];          /* the fork server's, when unloading  */
 	int slot_out[U8C_SLOTS][2]; /* each worker's stdout and stderr   */
 	int namespaces;             /* try a PID namespace                */
+	enum u8c_load_mode load;    /* --load                             */
 };
 
 /* The signal the supervisor sends a worker stuck in a call. */
@@ -72,6 +73,17 @@ extern const int u8c_fault_signals[U8C_FAULT_SIGNALS];
 
 /* In the supervisor's child: become the jail; never returns. */
 _Noreturn void u8c_jail_main(const struct u8c_jail *j);
+
+/*
+ * u8c_load_again - load the target into @t in a process forked before
+ * the loader loaded it (a worker, or the fork server to unload it), as
+ * the loader did, with fds 1 and 2 on /dev/null: the loader's run of
+ * the constructors is the one whose output and fate are judged.  It
+ * must say of itself what it said to the loader (@was).  Returns 0, or
+ * -1 with the reason in err[0..errlen).
+ */
+int u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
+                   struct u8c_target *t, char *err, size_t errlen);
 
 /* The loader, the fork server (forked by @between, which leaves) and a
  * worker; none returns. */

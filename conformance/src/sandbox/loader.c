@@ -51,10 +51,10 @@ keep_name(struct u8c_load_report *load, const char *name)
 	load->name_len = (uint32_t)n;
 }
 
-/* Whether this process has one thread, as /proc/self/status says (read
- * without malloc).  Without a /proc, it cannot be told. */
-static int
-one_thread(void)
+/* This process's threads, as /proc/self/status says (read without
+ * malloc); 0 without a /proc, where it cannot be told. */
+static unsigned
+threads(void)
 {
 	char buf[4096];
 	const char *at;
@@ -64,10 +64,10 @@ one_thread(void)
 	if (fd >= 0)
 		close(fd);
 	if (n <= 0)
-		return 1;
+		return 0;
 	buf[n] = '\0';
 	at = strstr(buf, "\nThreads:");
-	return at == NULL || atoi(at + strlen("\nThreads:")) <= 1;
+	return at == NULL ? 0 : (unsigned)atoi(at + strlen("\nThreads:"));
 }
 
 /* Refuses the target, in the load report: @why, then @detail. */
@@ -113,7 +113,7 @@ fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 			;
 		close(ready[1]); /* none of the fork server's business */
 		close(unmapped[0]);
-		if (!one_thread())
+		if (threads() > 1)
 			refuse(j,
 			       "its fork handlers started a thread as the fork "
 			       "server was forked",
@@ -145,6 +145,104 @@ fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 		waitpid(between, &status, 0);
 }
 
+/*
+ * The twin: a copy of this process forked before it loads the target,
+ * waiting.  Where workers load the target themselves, it forks the fork
+ * server, which has then never loaded it, once this process has
+ * unmapped its shared memory, and leaves (init records the fork
+ * server's end, as in fork_server()).  Otherwise it is told nothing and
+ * leaves.
+ */
+static int twin_says[2] = {-1, -1};
+static pid_t twin = -1;
+
+static void
+start_twin(const struct u8c_jail *j)
+{
+	static struct u8c_target unloaded;
+	pid_t server, self;
+	ssize_t got;
+	char b;
+
+	if (j->load == U8C_LOAD_ONCE)
+		return;
+	if (pipe2(twin_says, O_CLOEXEC) != 0 || (twin = fork()) < 0)
+		refuse(j,
+		       "the fork server cannot be forked: ", strerror(errno));
+	if (twin > 0) {
+		close(twin_says[0]);
+		return;
+	}
+	close(twin_says[1]);
+	while ((got = read(twin_says[0], &b, 1)) < 0 && errno == EINTR)
+		;
+	if (got != 1 || b != 's')
+		_exit(0);
+	self = getpid();
+	if ((server = _Fork()) == 0)
+		u8c_forkserver_main(j, &unloaded, self);
+	if (server < 0)
+		refuse(j,
+		       "the fork server cannot be forked: ", strerror(errno));
+	j->sh->server_pid = server;
+	_exit(0);
+}
+
+/* The twin told to serve (@serve) or to leave, and reaped.  Told in
+ * words, not by the pipe's end: a process the constructors forked holds
+ * its write end too. */
+static void
+end_twin(const struct u8c_jail *j, int serve)
+{
+	int status;
+
+	if (twin < 0)
+		return;
+	if (serve && u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
+		refuse(j, "the loader cannot unmap its shared memory: ",
+		       strerror(errno));
+	/* a twin already gone leaves no fork server: the supervisor says
+	 * so when it does not come up */
+	(void)!write(twin_says[1], serve ? "s" : "l", 1);
+	close(twin_says[1]);
+	waitpid(twin, &status, 0);
+}
+
+int
+u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
+               struct u8c_target *t, char *err, size_t errlen)
+{
+	struct u8c_identity id;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC),
+	    out = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3),
+	    errs = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3), rc;
+
+	if (null < 0 || out < 0 || errs < 0) {
+		snprintf(err, errlen, "cannot keep its output: %s",
+		         strerror(errno));
+		return -1;
+	}
+	dup2(null, STDOUT_FILENO);
+	dup2(null, STDERR_FILENO);
+	rc = u8c_target_load(t, j->path, j->symbol, j->shape, NULL, &id, err,
+	                     errlen);
+	dup2(out, STDOUT_FILENO);
+	dup2(errs, STDERR_FILENO);
+	close(out);
+	close(errs);
+	close(null);
+	if (rc == 0 &&
+	    (id.abi_version != was->abi_version || id.exports != was->exports ||
+	     id.traits != was->traits || id.stream_size != was->stream_size)) {
+		snprintf(err, errlen,
+		         "%s: loaded again, it says other things of itself "
+		         "(its version, exports, traits or stream size)",
+		         j->path);
+		return -1;
+	}
+	return rc;
+}
+
 _Noreturn void
 u8c_loader_main(const struct u8c_jail *j)
 {
@@ -171,6 +269,7 @@ u8c_loader_main(const struct u8c_jail *j)
 		j->sh->load.step = U8C_LOAD_REFUSED;
 		_exit(0);
 	}
+	start_twin(j);
 	if (u8c_target_load(&t, j->path, j->symbol, j->shape, at_step, &id, err,
 	                    sizeof err) != 0) {
 		memcpy(j->sh->load.error, err, sizeof err);
@@ -183,8 +282,20 @@ u8c_loader_main(const struct u8c_jail *j)
 	j->sh->load.stream_declared = t.stream_decode != NULL;
 	j->sh->load.stream_size = id.stream_size;
 	keep_name(&j->sh->load, id.name);
+	/* A thread loading left running (a runtime's: Go's scheduler, a
+	 * JVM) would not be in a worker forked from here, and a call that
+	 * needs it would wait for ever: its workers load it themselves. */
+	j->sh->load.threads = threads();
+	j->sh->load.per_worker =
+	    j->load == U8C_LOAD_PER_WORKER ||
+	    (j->load == U8C_LOAD_AUTO && j->sh->load.threads > 1);
 	j->sh->load.step = U8C_LOAD_DONE;
-	fork_server(j, &t);
+	if (j->sh->load.per_worker) {
+		end_twin(j, 1);
+	} else {
+		end_twin(j, 0);
+		fork_server(j, &t);
+	}
 	/* the constructors' threads run on */
 	for (;;)
 		pause();

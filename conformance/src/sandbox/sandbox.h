@@ -31,12 +31,13 @@ struct u8c_sandbox_config {
 	const struct u8c_plan *plan;
 	const struct u8c_expectations *expect; /* accepted departures, or
 	                                          NULL                     */
-	unsigned jobs;       /* worker processes, 1..U8C_MAX_WORKERS  */
-	unsigned timeout_ms; /* one call; loading; unloading          */
-	unsigned max_fatal;  /* stop after this many fatal fates; 0 no */
-	unsigned memory_mib; /* the most a worker may hold of its own  */
-	int capture;         /* keep the raw answers of the first item */
-	int namespaces;      /* try a PID namespace for the jail       */
+	unsigned jobs;           /* worker processes, 1..U8C_MAX_WORKERS  */
+	unsigned timeout_ms;     /* one call; loading; unloading          */
+	unsigned max_fatal;      /* stop after this many fatal fates; 0 no */
+	unsigned memory_mib;     /* the most a worker may hold of its own  */
+	int capture;             /* keep the raw answers of the first item */
+	int namespaces;          /* try a PID namespace for the jail       */
+	enum u8c_load_mode load; /* where workers get the target from */
 	/* Optional: told about five times a second. */
 	void (*progress)(void *ctx, const struct u8c_progress *p);
 	void *progress_ctx;
@@ -63,6 +64,8 @@ struct u8c_sandbox_outcome {
 	int interrupted;    /* the signal that stopped the run, or 0      */
 	int namespaced;     /* the jail was a PID namespace               */
 	int private_proc;   /* whose /proc shows the jail alone           */
+	int per_worker;     /* each worker loaded the target itself       */
+	unsigned threads;   /* the loader's threads once it loaded it     */
 	size_t row_judged[U8C_PLAN_MAX]; /* items of each plan row judged */
 	struct u8c_capture capture;
 };

@@ -60,6 +60,13 @@ enum u8c_load_step {
 	U8C_LOAD_SERVING, /* the fork server is up                 */
 };
 
+/* Where the workers' copy of the target comes from (--load). */
+enum u8c_load_mode {
+	U8C_LOAD_AUTO,       /* per worker when loading left a thread  */
+	U8C_LOAD_ONCE,       /* forked from the loaded loader          */
+	U8C_LOAD_PER_WORKER, /* each worker loads it, after its fork   */
+};
+
 /* What the loader brings back. */
 struct u8c_load_report {
 	volatile uint32_t step; /* enum u8c_load_step                   */
@@ -72,6 +79,8 @@ struct u8c_load_report {
 	uint8_t name[U8C_NAME_MAX]; /* raw, as u8t_name() gave it        */
 	char error[512];            /* with U8C_LOAD_REFUSED             */
 	uint32_t output_fds;        /* loaded with fds 1, 2 on this pipe  */
+	uint32_t threads;    /* the loader's threads once it was loaded */
+	uint32_t per_worker; /* each worker loads the target itself     */
 };
 
 /* A slot's order: written by the supervisor, then order_seq bumped.

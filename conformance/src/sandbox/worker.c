@@ -939,6 +939,10 @@ _Noreturn void
 u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
                 unsigned slot)
 {
+	static struct u8c_load_report was;
+	static struct u8c_target mine;
+	int load_here = (int)j->sh->load.per_worker;
+	char err[512];
 	int fds[MAX_OUTPUT_FDS];
 	size_t nfds;
 	struct u8c_order o;
@@ -956,11 +960,24 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	w.traits = j->sh->load.traits;
 	w.pid = getpid();
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (load_here)
+		was = j->sh->load;
 	/* before any call: no sibling's slot or ring, no fork server's word */
 	if (u8c_shared_keep(j->sh, U8C_KEEP_SLOT, slot) != 0) {
 		log_text(
 		    "u8conform worker: cannot unmap what is not its own\n");
 		leave(U8C_EXIT_HARNESS);
+	}
+	/* a target whose loading left threads is loaded here, with them;
+	 * the filter below holds those threads too */
+	if (load_here) {
+		if (u8c_load_again(j, &was, &mine, err, sizeof err) != 0) {
+			log_text("u8conform worker: cannot load the target: ");
+			log_text(err);
+			log_text("\n");
+			leave(U8C_EXIT_HARNESS);
+		}
+		w.t = &mine;
 	}
 	nfds =
 	    u8c_jail_redirect_output(j->slot_out[slot][1], fds, MAX_OUTPUT_FDS);

@@ -7,8 +7,11 @@
  * keeps, reads EOF), so the crash happens in the run, whatever the
  * scheduler does, and no fixed delay decides the outcome.
  *
- * Once this killed u8conform itself (exit 134).  Expected: a FAIL
- * isolation/crash attributed to loading, and the whole report.  The
+ * Once this killed u8conform itself (exit 134).  Expected, with --load
+ * once (the thread stays in the loading process; loaded in each worker,
+ * as loading leaves a thread, the thread would abort in the worker's
+ * first call, a crash of that call): a FAIL isolation/crash attributed
+ * to loading, and the whole report.  The
  * constructor returns only once the thread is waiting: a thread still
  * starting at the fork could hold a sanitized build's allocator lock,
  * which then stays held in every copy forked off.

@@ -194,6 +194,15 @@ special() {
 			echo "it could write the fork server's end"
 		fi
 		;;
+	runtime-thread)
+		# loaded in each worker, for the thread loading left; forked
+		# from the loaded copy (--load once), its calls wait for ever
+		[ "$(json "$name" '[.loaded, .threads_after_load >= 2] | @json')" = '["in each worker",true]' ] ||
+			echo "not loaded in each worker for its thread"
+		run "$name-once" --load once --timeout 100 --input 41 "$lib"
+		[ "$rc" = 1 ] && [ "$(json "$name-once" '[.loaded, ([.checks[] | select(.verdict == "fail") | .id])] | @json')" = '["once",["isolation/hang"]]' ] ||
+			echo "--load once: exit $rc, not one isolation/hang"
+		;;
 	setown-sigkill | reach-memory)
 		[ "$(json "$name" '.complete')" = true ] || echo "the run did not go on"
 		;;

@@ -52,6 +52,7 @@ setup(struct supervisor *s)
 	s->j.expect = s->cfg->expect;
 	s->j.slots = s->workers + 1;
 	s->j.namespaces = s->cfg->namespaces;
+	s->j.load = s->cfg->load;
 	if (sup_self_pipe[0] < 0 && make_pipe(sup_self_pipe) != 0)
 		return -1;
 	if (make_pipe(s->j.cmd) != 0 || make_pipe(s->j.lifeline) != 0 ||
@@ -151,6 +152,8 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	if (sup_load(&s) == 0) {
 		out->namespaced = s.sh->jail_ns;
 		out->private_proc = sup_proc_is_private(&s);
+		out->per_worker = (int)s.sh->load.per_worker;
+		out->threads = s.sh->load.threads;
 		if (sup_spawned_while_loading(&s))
 			sup_fate_around(&s, U8C_FATE_SPAWN, U8C_DURING_LOADING,
 			                0);

@@ -1,0 +1,3 @@
+module u8tgo
+
+go 1.19
