@@ -64,7 +64,7 @@ static const char usage[] =
     "                            one of the shapes below, instead of u8t_\n"
     "                            exports\n"
     "  --functions LIST          judge only these of decode, validate, next,\n"
-    "                            encode (comma-separated)\n"
+    "                            encode, stream (comma-separated)\n"
     "  --expect FILE             departures accepted by design, one a line:\n"
     "                            CHECK [HEX|U+XXXX|*] [# why]; they are\n"
     "                            reported as expected and do not fail the\n"
@@ -352,7 +352,8 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 			if (u8c_fn_list_parse(optarg, &o->functions) != 0)
 				return bad(
 				    "--functions wants decode, validate, "
-				    "next, encode, comma-separated, not "
+				    "next, encode, stream, comma-separated, "
+				    "not "
 				    "'%s'",
 				    optarg);
 			break;

@@ -7,12 +7,39 @@
  * which CI jobs match.  Colour only on a terminal.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "report.h"
 
 static const char *const colour[] = {"\033[32m", "\033[36m", "\033[33m",
                                      "\033[31m"};
+
+/* Why a policy or a variant (@name) is "unknown", when it is: only the
+ * values of the functions @shown (their names: @by) show it, and a
+ * stopped run may have too few. */
+static const char *
+unknown_why(const struct u8c_report *r, const char *name, unsigned shown,
+            const char *by, uint64_t seen, const char *none, char *why,
+            size_t size)
+{
+	if (strcmp(name, "unknown") != 0)
+		return "";
+	if (!(r->functions & shown))
+		snprintf(
+		    why, size,
+		    " (only the values of %s show it, and none was judged)",
+		    by);
+	else if (seen == 0)
+		snprintf(why, size, " (%s)", none);
+	else
+		snprintf(why, size,
+		         " (the run stopped after %llu telling inputs, too few "
+		         "to name one)",
+		         (unsigned long long)seen);
+	return why;
+}
 
 static void
 exports(FILE *out, const struct u8c_report *r)
@@ -78,6 +105,7 @@ u8c_report_text(FILE *out, const struct u8c_report *r)
 	int tty = isatty(fileno(out));
 	struct u8c_report_counts n = u8c_report_count(r);
 	const char *sep = "";
+	char why[160];
 
 	fprintf(out, "target   %s (%s)\n", r->target, r->path);
 	exports(out, r);
@@ -93,7 +121,17 @@ u8c_report_text(FILE *out, const struct u8c_report *r)
 		        r->threads);
 	else if (r->per_worker)
 		fprintf(out, "loaded   in each worker, as --load asked\n");
-	fprintf(out, "policy   %s\nvariant  %s\n\n", r->policy, r->variant);
+	fprintf(
+	    out, "policy   %s%s\n", r->policy,
+	    unknown_why(r, r->policy, 1u << U8C_FN_DECODE | 1u << U8C_FN_NEXT,
+	                "u8t_decode and u8t_next", r->policy_runs,
+	                "no ill-formed input was decoded", why, sizeof why));
+	fprintf(out, "variant  %s%s\n\n", r->variant,
+	        unknown_why(r, r->variant, 1u << U8C_FN_DECODE, "u8t_decode",
+	                    r->variant_tested,
+	                    "no input that reads differently under a "
+	                    "variant was decoded",
+	                    why, sizeof why));
 	for (int c = 0; c < U8C_CHECKS; c++)
 		if (r->checks[c].ran && r->checks[c].level != U8C_PASS)
 			finding(out, &r->checks[c], tty);

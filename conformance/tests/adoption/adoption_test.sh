@@ -125,5 +125,14 @@ check "$(json two-causes '[.checks[] | select(.verdict == "fail" and (.id | star
 run thin --max-fatal 1 "$targets/libu8t-test-crash.so"
 check "$(json thin '[.complete, .policy, .variant] | map(tostring) | join(" ")')" "false unknown unknown" \
 	"a run stopped early: policy and variant unknown"
+# The text report says why each is unknown: a run stopped early, or a
+# validator, whose answers show neither.
+"$u8conform" --max-fatal 1 "$targets/libu8t-test-crash.so" >"$work/thin.txt" 2>&1
+check "$(grep -c '^\(policy\|variant\) *unknown (the run stopped after [0-9]* telling inputs, too few to name one)$' "$work/thin.txt")" 2 \
+	"a run stopped early: the text says it had too few telling inputs"
+"$u8conform" --functions validate "$targets/libu8t-test-correct.so" >"$work/validator.txt" 2>&1
+check "$(sed -n 's/^variant  unknown (\(.*\))$/\1/p' "$work/validator.txt")" \
+	"only the values of u8t_decode show it, and none was judged" \
+	"a validator: the text says why its variant is unknown"
 
 finish
