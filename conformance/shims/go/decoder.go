@@ -1,4 +1,5 @@
-// A u8t target over Go's unicode/utf8, built with -buildmode=c-shared.
+// u8t_ exports over Go's unicode/utf8, built with -buildmode=c-shared.
+// To test your package, call it in the two marked lines.
 package main
 
 /*
@@ -12,13 +13,13 @@ import (
 	"unsafe"
 )
 
-var name = C.CString("Go unicode/utf8 (utf8.DecodeRune)")
+var name = C.CString("Go unicode/utf8")
 
 //export u8t_name
 func u8t_name() *C.char { return name }
 
-// u8t_decode copies its input into Go memory, so every call allocates
-// and the collector has work to do.
+// u8t_decode copies its input into Go memory, as a Go API would take
+// it: every call allocates, and the collector has work to do.
 //
 //export u8t_decode
 func u8t_decode(s *C.uint8_t, n C.size_t, out *C.uint32_t, capacity C.size_t) C.size_t {
@@ -26,7 +27,7 @@ func u8t_decode(s *C.uint8_t, n C.size_t, out *C.uint32_t, capacity C.size_t) C.
 	dst := unsafe.Slice((*uint32)(unsafe.Pointer(out)), int(capacity))
 	k := 0
 	for len(in) > 0 {
-		r, size := utf8.DecodeRune(in)
+		r, size := utf8.DecodeRune(in) // change: your decoder
 		if k < len(dst) {
 			dst[k] = uint32(r)
 		}
@@ -39,7 +40,7 @@ func u8t_decode(s *C.uint8_t, n C.size_t, out *C.uint32_t, capacity C.size_t) C.
 //export u8t_validate
 func u8t_validate(s *C.uint8_t, n C.size_t, errAt *C.size_t) C.int {
 	in := C.GoBytes(unsafe.Pointer(s), C.int(n))
-	if utf8.Valid(in) {
+	if utf8.Valid(in) { // change: your validator
 		return 1
 	}
 	if errAt != nil {
