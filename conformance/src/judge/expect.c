@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "chunking.h"
 #include "expect.h"
 #include "hex.h"
 #include "u8ref.h"
@@ -39,6 +40,56 @@ printable(const char *text)
 	return u8ref_validate_fast((const uint8_t *)text, n).status == U8REF_OK;
 }
 
+/* A hex byte at @s, two digits; its value, or -1. */
+static int
+hex_byte(const char *s)
+{
+	uint8_t b;
+	size_t n;
+	char two[3] = {s[0], s[0] ? s[1] : 0, 0};
+
+	return strlen(two) == 2 &&
+	               u8s_hex_parse(two, &b, 1, &n) == U8S_PARSE_OK && n == 1
+	           ? b
+	           : -1;
+}
+
+/* A pattern's words, read from @text into @e; 0, or -1 for a word that
+ * is none of a hex byte, a range LO..HI with LO <= HI, '*' and '|'. */
+static int
+pattern_of(struct u8c_expectation *e, const char *text)
+{
+	const char *p = text;
+	int lo, hi;
+
+	e->n = 0;
+	while (*p != '\0') {
+		size_t len = strcspn(p, " \t");
+		struct u8c_expect_word *w = &e->words[e->n];
+
+		if (e->n == U8C_EXPECT_BYTES)
+			return -1;
+		if (len == 1 && (*p == '*' || *p == '|')) {
+			*w = (struct u8c_expect_word){
+			    *p == '*' ? U8C_WORD_ANY : U8C_WORD_CUT, 0, 0};
+		} else if (len == 2 && (lo = hex_byte(p)) >= 0) {
+			*w = (struct u8c_expect_word){U8C_WORD_BYTE,
+			                              (uint8_t)lo, (uint8_t)lo};
+		} else if (len == 6 && p[2] == '.' && p[3] == '.' &&
+		           (lo = hex_byte(p)) >= 0 &&
+		           (hi = hex_byte(p + 4)) >= 0 && lo <= hi) {
+			*w = (struct u8c_expect_word){U8C_WORD_BYTE,
+			                              (uint8_t)lo, (uint8_t)hi};
+		} else {
+			return -1;
+		}
+		e->n++;
+		p += len;
+		p += strspn(p, " \t");
+	}
+	return e->n > 0 ? 0 : -1;
+}
+
 /* One line's input (what follows the check id, before '#'). */
 static int
 input_of(struct u8c_expectation *e, const char *text)
@@ -52,8 +103,7 @@ input_of(struct u8c_expectation *e, const char *text)
 		e->input = U8C_EXPECT_UNLOADING;
 	else if (u8s_u_parse(text, &e->cp) == U8S_PARSE_OK)
 		e->input = U8C_EXPECT_CODE_POINT;
-	else if (u8s_hex_parse(text, e->bytes, sizeof e->bytes, &e->n) ==
-	         U8S_PARSE_OK)
+	else if (pattern_of(e, text) == 0)
 		e->input = U8C_EXPECT_BYTES_IN;
 	else
 		return -1;
@@ -119,7 +169,8 @@ u8c_expect_read(struct u8c_expectations *x, const char *file, char *err,
 		if (input_of(e, trim(rest)) != 0) {
 			snprintf(
 			    err, errlen,
-			    "%s:%u: '%.60s' is no input (hex bytes, U+XXXX, "
+			    "%s:%u: '%.60s' is no input (hex bytes, ranges "
+			    "such as A0..BF, '*' and '|' for cuts; U+XXXX, "
 			    "(loading), (unloading) or *)",
 			    file, number, trim(rest));
 			goto bad;
@@ -137,10 +188,91 @@ bad:
 	return -1;
 }
 
+/* A symbol of an input as a pattern reads it: a byte, or CUT. */
+enum { CUT = 256 };
+
+/* Whether word @w takes symbol @sym. */
 static int
-same_bytes(const struct u8c_expectation *e, const uint8_t *s, size_t n)
+takes(const struct u8c_expect_word *w, int sym)
 {
-	return e->n == n && (n == 0 || memcmp(e->bytes, s, n) == 0);
+	return w->kind == U8C_WORD_CUT
+	           ? sym == CUT
+	           : sym != CUT && sym >= w->lo && sym <= w->hi;
+}
+
+/* Whether @e's whole pattern matches sym[0..n): a glob, where '*' backs
+ * off one symbol at a time from the last one seen (linear but for the
+ * stars). */
+static int
+matches(const struct u8c_expectation *e, const int *sym, size_t n)
+{
+	size_t w = 0, i = 0, star_w = SIZE_MAX, star_i = 0;
+
+	while (i < n) {
+		if (w < e->n && e->words[w].kind == U8C_WORD_ANY) {
+			star_w = w++;
+			star_i = i;
+		} else if (w < e->n && takes(&e->words[w], sym[i])) {
+			w++;
+			i++;
+		} else if (star_w != SIZE_MAX) {
+			w = star_w + 1;
+			i = ++star_i;
+		} else {
+			return 0;
+		}
+	}
+	while (w < e->n && e->words[w].kind == U8C_WORD_ANY)
+		w++;
+	return w == e->n;
+}
+
+/* The input's symbols: its bytes, with a CUT at each cut of its
+ * chunking; at[k] is where byte k is among them. */
+static size_t
+symbols(const struct u8c_item *item, int *sym, size_t *at)
+{
+	static _Thread_local uint16_t cuts[U8C_MAX_CUTS];
+	size_t ncuts = item->chunking.kind == U8C_CHUNK_NONE
+	                   ? 0
+	                   : u8c_chunking_cuts(&item->chunking, item->n, cuts);
+	size_t k, c = 0, m = 0;
+
+	for (k = 0; k <= item->n; k++) {
+		while (c < ncuts && cuts[c] == k) {
+			sym[m++] = CUT;
+			c++;
+		}
+		if (k < item->n) {
+			at[k] = m;
+			sym[m++] = item->s[k];
+		}
+	}
+	return m;
+}
+
+/* Whether @e's pattern matches the input, or the piece @part of it with
+ * the cuts inside and, or not, those right after it. */
+static int
+pattern_accepts(const struct u8c_expectation *e, const struct u8c_item *item,
+                const struct u8c_part *part)
+{
+	static _Thread_local int sym[2 * U8C_MAX_INPUT + 2];
+	static _Thread_local size_t at[U8C_MAX_INPUT];
+	size_t m = symbols(item, sym, at), from, to;
+
+	if (matches(e, sym, m))
+		return 1;
+	if (part == NULL || part->len == 0 || part->off + part->len > item->n)
+		return 0;
+	from = at[part->off];
+	to = at[part->off + part->len - 1] + 1;
+	if (matches(e, sym + from, to - from))
+		return 1;
+	while (to < m && sym[to] == CUT)
+		if (matches(e, sym + from, ++to - from))
+			return 1;
+	return 0;
 }
 
 static int
@@ -158,13 +290,8 @@ accepts(const struct u8c_expectation *e, const struct u8c_item *item,
 		return item != NULL && item->kind == U8C_ITEM_CODE_POINT &&
 		       item->cp == e->cp;
 	default:
-		if (item == NULL || item->kind != U8C_ITEM_BYTES)
-			return 0;
-		if (same_bytes(e, item->s, item->n))
-			return 1;
-		return part != NULL && part->len > 0 &&
-		       part->off + part->len <= item->n &&
-		       same_bytes(e, item->s + part->off, part->len);
+		return item != NULL && item->kind == U8C_ITEM_BYTES &&
+		       pattern_accepts(e, item, part);
 	}
 }
 

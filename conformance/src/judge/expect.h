@@ -11,10 +11,18 @@
  *     encode/beyond *          # Lua encodes values up to 7FFFFFFF
  *     decode/surrogate         # JavaScript keeps lone surrogates
  *
- * The input is hex bytes, U+XXXX for the encoder, (loading) or
- * (unloading), or '*' (the same as none): any input.  Bytes match a
- * failure when they are the whole input, or the piece of it where the
- * target's answers part from the reference's (the NUL in "41 00 42").
+ * The input is a pattern of bytes, U+XXXX for the encoder, (loading)
+ * or (unloading), or '*' (the same as none): any input.  A pattern is
+ * words: a hex byte (ED), a range of them (A0..BF), '*' for any run of
+ * bytes and cuts, and '|' for a cut of a stream's chunking, as reports
+ * show them ("00 ED A0 |": the chunk 00 ED A0, then an empty last one).
+ * It matches a failure when it matches the whole input, or the piece of
+ * it where the target's answers part from the reference's (the NUL in
+ * "41 00 42"), with the cuts inside it and those right after it:
+ *
+ *     stream/prompt    ED A0..9F |    # CPython holds a surrogate's prefix
+ *     decode/surrogate * ED A0..BF *  # any input holding a surrogate
+ *
  * Blank lines and lines starting with '#' are comments.
  */
 #ifndef U8C_EXPECT_H
@@ -27,15 +35,27 @@
 #include "families.h"
 
 enum {
-	U8C_EXPECT_MAX = 256,  /* expectations in a file     */
-	U8C_EXPECT_BYTES = 64, /* bytes of an expected input */
+	U8C_EXPECT_MAX = 256,  /* expectations in a file          */
+	U8C_EXPECT_BYTES = 64, /* words of an expected input's pattern */
 	U8C_EXPECT_REASON = 160,
+};
+
+/* A word of a pattern: bytes lo..hi, any run, or a cut. */
+struct u8c_expect_word {
+	uint8_t kind; /* enum u8c_expect_word_kind */
+	uint8_t lo, hi;
+};
+
+enum u8c_expect_word_kind {
+	U8C_WORD_BYTE, /* one byte of lo..hi          */
+	U8C_WORD_ANY,  /* '*': any run, even empty    */
+	U8C_WORD_CUT,  /* '|': a cut of the chunking  */
 };
 
 /* What an expectation's input is. */
 enum u8c_expect_input {
 	U8C_EXPECT_ANY,        /* '*', or nothing          */
-	U8C_EXPECT_BYTES_IN,   /* hex bytes                */
+	U8C_EXPECT_BYTES_IN,   /* a pattern of bytes        */
 	U8C_EXPECT_CODE_POINT, /* U+XXXX                   */
 	U8C_EXPECT_LOADING,    /* (loading)                */
 	U8C_EXPECT_UNLOADING,  /* (unloading)              */
@@ -44,7 +64,7 @@ enum u8c_expect_input {
 struct u8c_expectation {
 	enum u8c_check_id check;
 	enum u8c_expect_input input;
-	uint8_t bytes[U8C_EXPECT_BYTES];
+	struct u8c_expect_word words[U8C_EXPECT_BYTES];
 	size_t n;
 	uint32_t cp;
 	unsigned line; /* in its file                               */

@@ -27,11 +27,13 @@ u8c_write_expect(const char *file, const struct u8c_report *r, char *err,
 	}
 	fprintf(f,
 	        "# Departures of %s from u8conform's checks, as found.\n"
-	        "# One a line: CHECK [INPUT|*] [# reason]; INPUT is hex bytes "
-	        "(the whole input,\n"
-	        "# or the piece where the answers part) or U+XXXX.  Say why "
-	        "each is by design,\n"
-	        "# narrow '*' where you can, and pass this file to "
+	        "# One a line: CHECK [INPUT|*] [# reason]; INPUT is a pattern "
+	        "of the whole input\n"
+	        "# or of the piece where the answers part (hex bytes, ranges "
+	        "A0..BF, '*' for any\n"
+	        "# run, '|' for a stream's cut) or U+XXXX.  Say why each is by "
+	        "design, narrow\n"
+	        "# '*' to the pieces that depart, and pass this file to "
 	        "u8conform --expect.\n",
 	        r->target);
 	for (int c = 0; c < U8C_CHECKS; c++) {

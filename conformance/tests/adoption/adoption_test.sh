@@ -62,6 +62,31 @@ check "$?/$(wc -l <"$work/err")" "2/1" "an unknown check in --expect: exit 2, on
 printf 'decode/surrogate zz # oops\n' >"$work/bad.expect"
 "$u8conform" --expect "$work/bad.expect" "$surrogate" >/dev/null 2>"$work/err"
 check "$?/$(grep -c ':1: ' "$work/err")" "2/1" "an input that is no input: exit 2, file:line"
+for bad in 'A0..9F' 'ED A0..' '**x' 'E0|A0'; do
+	printf 'decode/surrogate %s\n' "$bad" >"$work/bad.expect"
+	"$u8conform" --expect "$work/bad.expect" "$surrogate" >/dev/null 2>"$work/err"
+	check "$?/$(grep -c ':1: ' "$work/err")" "2/1" "a pattern '$bad': exit 2, file:line"
+done
+
+# Expectations as narrow as the departure: a stream that replaces a cut
+# tail at once, accepted by patterns of the pieces it cuts (ranges, '|'
+# for the cut, '*' for what follows), in 4.3 M inputs; narrowed to the
+# two-byte leads, a departure at a three-byte one is new, and fails.
+early=$targets/../streams/libu8t-test-stream-early.so
+printf '%s\n' \
+	'stream/early C2..F4 | *              # a lead replaced at the cut' \
+	'stream/early E0..F4 80..BF | *' \
+	'stream/early F0..F4 80..BF 80..BF | *' \
+	'stream/row-E1-EC *' \
+	'stream/row-F0 *' \
+	'stream/replacement *' >"$work/early.expect"
+run early --expect "$work/early.expect" "$early"
+check "$rc/$(json early '[.unexpected, ([.checks[] | select(.verdict != "pass") | .expected] | all)] | map(tostring) | join(" ")')" \
+	"0/pass true" "a stream's departures, each accepted by a pattern of the pieces it cuts"
+grep -v '^stream/early [EF]0' "$work/early.expect" | sed 's|^stream/early C2..F4|stream/early C2..DF|' >"$work/early2.expect"
+run early2 --expect "$work/early2.expect" "$early"
+check "$rc/$(json early2 '.checks[] | select(.id == "stream/early") | [.expected, (.counterexample.input | .[0:1])] | map(tostring) | join(" ")')" \
+	"1/false E" "narrowed to two-byte leads: a three-byte lead cut is a new departure"
 
 # An expectation naming the byte where the answers part: GLib reads NUL
 # as U+FFFD; "00" accepts it wherever the NUL stands, not other bytes.
