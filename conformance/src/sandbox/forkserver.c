@@ -78,7 +78,7 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
  * fds 1 and 2 (and what the target duplicated from them) on the
  * unloading pipe, then dlclose and exit, which run the library's
  * destructors and atexit handlers.  Where the workers loaded the target
- * themselves, this process never did: it loads it first, quietly. */
+ * themselves, this process never did: it loads it first. */
 _Noreturn static void
 unload(const struct u8c_jail *j, const struct u8c_target *t)
 {

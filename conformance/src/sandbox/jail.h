@@ -77,10 +77,11 @@ _Noreturn void u8c_jail_main(const struct u8c_jail *j);
 /*
  * u8c_load_again - load the target into @t in a process forked before
  * the loader loaded it (a worker, or the fork server to unload it), as
- * the loader did, with fds 1 and 2 on /dev/null: the loader's run of
- * the constructors is the one whose output and fate are judged.  It
- * must say of itself what it said to the loader (@was).  Returns 0, or
- * -1 with the reason in err[0..errlen).
+ * the loader did, with fds 1 and 2 still on the loader's pipe: what the
+ * constructors write is loading's output, and what they duplicate of it
+ * a worker points at its own.  It must say of itself what it said to
+ * the loader (@was).  Returns 0, or -1 with the reason in
+ * err[0..errlen).
  */
 int u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
                    struct u8c_target *t, char *err, size_t errlen);

@@ -213,24 +213,9 @@ u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
                struct u8c_target *t, char *err, size_t errlen)
 {
 	struct u8c_identity id;
-	int null = open("/dev/null", O_WRONLY | O_CLOEXEC),
-	    out = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3),
-	    errs = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3), rc;
+	int rc = u8c_target_load(t, j->path, j->symbol, j->shape, NULL, &id,
+	                         err, errlen);
 
-	if (null < 0 || out < 0 || errs < 0) {
-		snprintf(err, errlen, "cannot keep its output: %s",
-		         strerror(errno));
-		return -1;
-	}
-	dup2(null, STDOUT_FILENO);
-	dup2(null, STDERR_FILENO);
-	rc = u8c_target_load(t, j->path, j->symbol, j->shape, NULL, &id, err,
-	                     errlen);
-	dup2(out, STDOUT_FILENO);
-	dup2(errs, STDERR_FILENO);
-	close(out);
-	close(errs);
-	close(null);
 	if (rc == 0 &&
 	    (id.abi_version != was->abi_version || id.exports != was->exports ||
 	     id.traits != was->traits || id.stream_size != was->stream_size)) {
