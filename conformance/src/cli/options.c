@@ -108,6 +108,27 @@ number(const char *s, unsigned long long lo, unsigned long long hi,
 	return errno != 0 || *end != '\0' || *v < lo || *v > hi ? -1 : 0;
 }
 
+/* The values of --format and --load, in their enums' order. */
+static const char *const formats[] = {"text", "json", "junit"};
+static const char *const loads[] = {"auto", "once", "per-worker"};
+enum {
+	FORMATS = sizeof formats / sizeof formats[0],
+	LOADS = sizeof loads / sizeof loads[0]
+};
+_Static_assert((int)FORMATS == (int)U8C_FORMAT_JUNIT + 1 &&
+                   (int)LOADS == (int)U8C_LOAD_PER_WORKER + 1,
+               "formats[] and loads[] name every value of their enums");
+
+/* The index of @arg among names[0..n), or -1. */
+static int
+one_of(const char *arg, const char *const *names, int n)
+{
+	for (int k = 0; k < n; k++)
+		if (strcmp(arg, names[k]) == 0)
+			return k;
+	return -1;
+}
+
 static int
 shard(const char *arg, struct u8c_options *o)
 {
@@ -337,16 +358,11 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 			o->memory_mib = (unsigned)v;
 			break;
 		case LOAD:
-			if (strcmp(optarg, "auto") == 0)
-				o->load = U8C_LOAD_AUTO;
-			else if (strcmp(optarg, "once") == 0)
-				o->load = U8C_LOAD_ONCE;
-			else if (strcmp(optarg, "per-worker") == 0)
-				o->load = U8C_LOAD_PER_WORKER;
-			else
+			if ((rc = one_of(optarg, loads, LOADS)) < 0)
 				return bad("--load wants auto, once or "
 				           "per-worker, not '%s'",
 				           optarg);
+			o->load = (enum u8c_load_mode)rc;
 			break;
 		case FUNCTIONS:
 			if (u8c_fn_list_parse(optarg, &o->functions) != 0)
@@ -370,16 +386,11 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 			o->nreports = -1;
 			break;
 		case FORMAT:
-			if (strcmp(optarg, "text") == 0)
-				o->format = U8C_FORMAT_TEXT;
-			else if (strcmp(optarg, "json") == 0)
-				o->format = U8C_FORMAT_JSON;
-			else if (strcmp(optarg, "junit") == 0)
-				o->format = U8C_FORMAT_JUNIT;
-			else
+			if ((rc = one_of(optarg, formats, FORMATS)) < 0)
 				return bad("unknown format '%s' (text, json, "
 				           "junit)",
 				           optarg);
+			o->format = (enum u8c_format)rc;
 			break;
 		case STRICT:
 			o->strict = 1;
