@@ -41,6 +41,28 @@ all_replacement(const uint32_t *out, size_t from, size_t to)
 	return 1;
 }
 
+/* The columns token @tk takes column @j to, lo..hi: j + 1 for a
+ * character whose value out[j] is; j up to j + b for a subpart of b
+ * bytes, as far as out[j..] is U+FFFD.  Returns 0 when there is none. */
+static int
+moves(const struct u8c_token *tk, const uint32_t *out, size_t nout, size_t j,
+      size_t *lo, size_t *hi)
+{
+	size_t c;
+
+	if (tk->bytes == 0) {
+		*lo = *hi = j + 1;
+		return j < nout && out[j] == tk->cp;
+	}
+	for (c = 0;
+	     c < tk->bytes && j + c < nout && out[j + c] == U8REF_REPLACEMENT;
+	     c++)
+		;
+	*lo = j;
+	*hi = j + c;
+	return 1;
+}
+
 /* How far each reading strays from one U+FFFD per subpart, at column
  * @far: cost[t] is the fewest subparts among tok[0..t) given another
  * count on any reading that explains out[0..far) with them, or
@@ -51,7 +73,7 @@ costs_at(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
 {
 	static _Thread_local uint16_t row[2][WIDTH];
 	uint16_t *now = row[0], *next = row[1], *swap;
-	size_t t, j, c;
+	size_t t, j;
 
 	memset(now, 0xFF, (nout + 1) * sizeof *now);
 	now[0] = 0;
@@ -61,22 +83,20 @@ costs_at(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
 			break;
 		memset(next, 0xFF, (nout + 1) * sizeof *next);
 		for (j = 0; j <= nout; j++) {
-			if (now[j] == UINT16_MAX)
-				continue;
-			if (tok[t].bytes == 0) {
-				if (j < nout && out[j] == tok[t].cp &&
-				    now[j] < next[j + 1])
-					next[j + 1] = now[j];
-				continue;
-			}
-			for (c = 0; j + c <= nout && c <= tok[t].bytes; c++) {
-				uint16_t k = (uint16_t)(now[j] + (c != 1));
+			size_t lo, hi;
 
-				if (k < next[j + c])
-					next[j + c] = k;
-				if (j + c == nout ||
-				    out[j + c] != U8REF_REPLACEMENT)
-					break;
+			if (now[j] == UINT16_MAX ||
+			    !moves(&tok[t], out, nout, j, &lo, &hi))
+				continue;
+			for (size_t to = lo; to <= hi; to++) {
+				/* a subpart given other than one U+FFFD strays
+				 */
+				uint16_t k =
+				    (uint16_t)(now[j] + (tok[t].bytes > 0 &&
+				                         to - j != 1));
+
+				if (k < next[to])
+					next[to] = k;
 			}
 		}
 		swap = now, now = next, next = swap;
@@ -129,20 +149,13 @@ u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
 	set(0, 0);
 	for (t = 0; t < ntok; t++) {
 		for (j = 0; j <= nout; j++) {
-			if (!get(t, j))
+			size_t lo, hi;
+
+			if (!get(t, j) ||
+			    !moves(&tok[t], out, nout, j, &lo, &hi))
 				continue;
-			if (tok[t].bytes == 0) {
-				if (j < nout && out[j] == tok[t].cp)
-					set(t + 1, j + 1);
-				continue;
-			}
-			/* A subpart of b bytes may give 0..b U+FFFD. */
-			for (c = 0; j + c <= nout && c <= tok[t].bytes; c++) {
-				set(t + 1, j + c);
-				if (j + c == nout ||
-				    out[j + c] != U8REF_REPLACEMENT)
-					break;
-			}
+			for (c = lo; c <= hi; c++)
+				set(t + 1, c);
 		}
 	}
 	if (!get(ntok, nout)) {
