@@ -77,24 +77,29 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
  * reach a word the supervisor reads; init records this process's end),
  * fds 1 and 2 (and what the target duplicated from them) on the
  * unloading pipe, then dlclose and exit, which run the library's
- * destructors and atexit handlers.  Where the workers loaded the target
- * themselves, this process never did: it loads it first. */
+ * destructors and atexit handlers.
+ *
+ * Where the workers loaded the target themselves, this process never
+ * did: it loads it first, and its constructors' threads then run here,
+ * as in a worker.  dlclose would unmap the code they run (a runtime's
+ * threads run it for ever), so the library stays mapped and exit runs
+ * its destructors, as at the end of a program that uses it. */
 _Noreturn static void
 unload(const struct u8c_jail *j, const struct u8c_target *t)
 {
 	static struct u8c_load_report was;
 	struct u8c_target mine = *t;
+	int loaded_here = mine.handle == NULL, fds[64];
 	char err[512];
-	int fds[64];
 
 	was = j->sh->load;
 	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
 		_exit(1);
-	if (mine.handle == NULL &&
-	    u8c_load_again(j, &was, &mine, err, sizeof err) != 0)
+	if (loaded_here && u8c_load_again(j, &was, &mine, err, sizeof err) != 0)
 		exit(U8C_EXIT_UNLOADED); /* nothing of it to unload */
 	u8c_jail_redirect_output(j->unload_out[1], fds, 64);
-	u8c_target_unload(&mine);
+	if (!loaded_here)
+		u8c_target_unload(&mine);
 	exit(U8C_EXIT_UNLOADED);
 }
 

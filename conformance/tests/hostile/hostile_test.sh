@@ -106,6 +106,21 @@ special() {
 		[ "$(json "$name" '(.functions | index("stream")) == null and ([.checks[] | select(.id | startswith("stream/"))] | length) == 0')" = true ] ||
 			echo "a stream with no state was called"
 		;;
+	dtor-crash | ctor-thread-abort)
+		# the signal that ended the fork server or the loader is named
+		case $name in
+		dtor-crash) signal='killed by signal 11 (Segmentation fault)' ;;
+		*) signal='killed by signal 6 (Aborted)' ;;
+		esac
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .counterexample.got')" = "$signal" ] ||
+			echo "its end is not said as: $signal"
+		[ "$name" = dtor-crash ] || return 0
+		# loaded in each worker, the fork server loads it at the end
+		# and exits without dlclose: the destructor is judged the same
+		run "$name-per-worker" --load per-worker --input 41 "$lib"
+		[ "$rc" = 1 ] && [ "$(json "$name-per-worker" '[.checks[] | select(.verdict == "fail") | [.id, .counterexample.input, .counterexample.got]] | @json')" = "[[\"isolation/crash\",\"(unloading)\",\"$signal\"]]" ] ||
+			echo "--load per-worker: exit $rc, not the crash at unloading"
+		;;
 	call-thread-aborts)
 		# an item that keeps killing workers, in a call or just after
 		# it, is given up after nine deaths in a row

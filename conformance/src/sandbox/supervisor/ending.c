@@ -53,7 +53,7 @@ void
 sup_unload(struct supervisor *s)
 {
 	struct stillness t = {.clock = U8C_CPU_CLOCK_NONE};
-	int detail = 0, status;
+	int status;
 
 	sup_read_outputs(s); /* what came before is loading's */
 	s->unloading = 1;
@@ -72,8 +72,7 @@ sup_unload(struct supervisor *s)
 	status = s->sh->server_status;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == U8C_EXIT_UNLOADED)
 		return;
-	sup_fate_around(s, sup_fate_of_status(status, &detail),
-	                U8C_DURING_UNLOADING, detail);
+	sup_status_around(s, status, U8C_DURING_UNLOADING);
 }
 
 /* The loader holds the threads the constructors started; its death
@@ -81,12 +80,8 @@ sup_unload(struct supervisor *s)
 void
 sup_loader_fate(struct supervisor *s)
 {
-	int detail = 0;
-
 	if (s->sh->loader_ended)
-		sup_fate_around(
-		    s, sup_fate_of_status(s->sh->loader_status, &detail),
-		    U8C_DURING_LOADING, detail);
+		sup_status_around(s, s->sh->loader_status, U8C_DURING_LOADING);
 }
 
 void

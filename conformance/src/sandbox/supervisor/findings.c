@@ -42,6 +42,18 @@ sup_fate_of_status(int status, int *detail)
 	return U8C_FATE_EXIT;
 }
 
+/* A loader's or fork server's end, when it was not ours to end. */
+void
+sup_status_around(struct supervisor *s, int status, enum u8c_during during)
+{
+	int detail = 0;
+	/* not in sup_fate_around's arguments: their order is unspecified,
+	 * and detail would be read before this sets it */
+	enum u8c_fate fate = sup_fate_of_status(status, &detail);
+
+	sup_fate_around(s, fate, during, detail);
+}
+
 /* fate_of_status, and the end in words for the one line of an error. */
 enum u8c_fate
 sup_say_end(int status, int *detail, char *what, size_t size)

@@ -193,9 +193,13 @@ sup_step(struct supervisor *s, unsigned k, enum u8c_life_event ev)
 	case U8C_ACT_START_TIMED_OUT:
 		start_failed(s, k, status, act == U8C_ACT_START_TIMED_OUT);
 		break;
-	case U8C_ACT_CHARGE_STATUS:
-		charge(s, k, sup_fate_of_status(status, &detail), detail);
+	case U8C_ACT_CHARGE_STATUS: {
+		/* the fate first: it sets detail */
+		enum u8c_fate fate = sup_fate_of_status(status, &detail);
+
+		charge(s, k, fate, detail);
 		break;
+	}
 	case U8C_ACT_CHARGE_HANG:
 		charge(s, k, U8C_FATE_HANG, w->still.why);
 		break;

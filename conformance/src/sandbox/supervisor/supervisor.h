@@ -143,6 +143,8 @@ void sup_fate_of_slot(struct supervisor *s, unsigned k, enum u8c_fate fate,
 void sup_fate_around(struct supervisor *s, enum u8c_fate fate,
                      enum u8c_during during, int detail);
 enum u8c_fate sup_fate_of_status(int status, int *detail);
+void sup_status_around(struct supervisor *s, int status,
+                       enum u8c_during during);
 enum u8c_fate sup_say_end(int status, int *detail, char *what, size_t size);
 size_t sup_drain(int fd);
 void sup_read_outputs(struct supervisor *s);
