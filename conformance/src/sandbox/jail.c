@@ -69,6 +69,14 @@ u8c_jail_close(const struct u8c_jail *j, unsigned what)
 		close_pair_end(j->unload_out, 0);
 		for (unsigned k = 0; k < j->slots; k++)
 			close_pair_end(j->slot_out[k], 0);
+		close_pair_end(j->go_twin, 1);
+		close_pair_end(j->go_server, 1);
+		close_pair_end(j->loader_unmapped, 0);
+	}
+	if (what & U8C_CLOSE_LOADERS) {
+		close_pair_end(j->go_twin, 0);
+		close_pair_end(j->go_server, 0);
+		close_pair_end(j->loader_unmapped, 1);
 	}
 	if (what & U8C_CLOSE_LIFELINE)
 		close_pair_end(j->lifeline, 0);
@@ -162,6 +170,7 @@ init_main(const struct u8c_jail *j)
 	own_proc();
 	if ((pid = fork()) == 0)
 		u8c_loader_main(j);
+	u8c_jail_close(j, U8C_CLOSE_LOADERS);
 	j->sh->loader_pid = pid;
 	for (;;) {
 		pid = waitpid(-1, &status, 0);
@@ -259,6 +268,7 @@ jail_as_init(const struct u8c_jail *j)
 		u8c_jail_close(j, U8C_CLOSE_LIFELINE);
 		u8c_loader_main(j);
 	}
+	u8c_jail_close(j, U8C_CLOSE_LOADERS);
 	j->sh->loader_pid = pid;
 	for (;;) {
 		while ((pid = waitpid(-1, &status, WNOHANG)) > 0)
@@ -289,6 +299,7 @@ u8c_jail_main(const struct u8c_jail *j)
 	j->sh->jail_ns = 1;
 	if ((init = fork()) == 0)
 		init_main(j);
+	u8c_jail_close(j, U8C_CLOSE_LOADERS);
 	j->sh->init_pid = init;
 	/* The lifeline ends when the supervisor closes it or dies: then
 	 * init goes, and with it the whole namespace. */

@@ -59,8 +59,14 @@ struct u8c_jail {
 	int load_out[2];            /* the loader's stdout and stderr     */
 	int unload_out[2];          /* the fork server's, when unloading  */
 	int slot_out[U8C_SLOTS][2]; /* each worker's stdout and stderr   */
-	int namespaces;             /* try a PID namespace                */
-	enum u8c_load_mode load;    /* --load                             */
+	/* Which process forks the fork server is the supervisor's word
+	 * alone: it holds the only write ends of go_twin and go_server
+	 * (loader.c, supervisor/loading.c). */
+	int go_twin[2];          /* supervisor -> the twin: serve         */
+	int go_server[2];        /* supervisor -> the go-between: fork it */
+	int loader_unmapped[2];  /* loader -> supervisor: it has unmapped */
+	int namespaces;          /* try a PID namespace               */
+	enum u8c_load_mode load; /* --load                            */
 };
 
 /* The signal the supervisor sends a worker stuck in a call. */
@@ -107,6 +113,7 @@ enum {
 	U8C_CLOSE_LIFELINE = 2,   /* the jail's end of the lifeline       */
 	U8C_CLOSE_COMMANDS = 4,   /* the fork server's end of commands    */
 	U8C_CLOSE_OUTPUTS = 8,    /* the write ends of unload and slots   */
+	U8C_CLOSE_LOADERS = 16,   /* the ends only the loader keeps       */
 };
 void u8c_jail_close(const struct u8c_jail *j, unsigned what);
 

@@ -81,6 +81,38 @@ refuse(const struct u8c_jail *j, const char *why, const char *detail)
 }
 
 /*
+ * This process has no shared memory from here on, and says so on
+ * loader_unmapped (a word, not the pipe's end: a process the
+ * constructors forked holds that end too): only then does the
+ * supervisor let the fork server be forked.
+ */
+static void
+unmap_all(const struct u8c_jail *j)
+{
+	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
+		refuse(j, "the loader cannot unmap its shared memory: ",
+		       strerror(errno));
+	(void)!write(j->loader_unmapped[1], "u", 1);
+	close(j->loader_unmapped[1]);
+}
+
+/* Waits for the supervisor's word @go on @fd; any other, or none (the
+ * target in the loader may have read it first), and this process
+ * leaves. */
+static void
+wait_for_word(int fd, char go)
+{
+	ssize_t got;
+	char b;
+
+	while ((got = read(fd, &b, 1)) < 0 && errno == EINTR)
+		;
+	close(fd);
+	if (got != 1 || b != go)
+		_exit(0);
+}
+
+/*
  * The fork server, forked twice.  fork() makes a go-between, where the
  * target's fork handlers run (fork() keeps malloc whole whatever the
  * constructors' threads hold); the go-between forks the fork server
@@ -88,31 +120,30 @@ refuse(const struct u8c_jail *j, const char *why, const char *detail)
  * started is refused, not carried into the fork server; the fork
  * server, an orphan, is init's child, and init records its end; and
  * this process, where the constructors' threads run on, unmaps all the
- * shared memory before the fork server is forked.  A go-between that
- * dies in a fork handler is told as the fork server's end.
+ * shared memory before the supervisor's word lets the go-between fork
+ * the fork server.  A go-between that dies in a fork handler is told as
+ * the fork server's end.
  */
 static void
 fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 {
-	int ready[2], unmapped[2], status;
+	int ready[2], status;
 	pid_t between = -1, server, self;
 	ssize_t got;
 	char b = 0;
 
-	if (pipe2(ready, O_CLOEXEC) != 0 || pipe2(unmapped, O_CLOEXEC) != 0 ||
-	    (between = fork()) < 0)
+	if (pipe2(ready, O_CLOEXEC) != 0 || (between = fork()) < 0)
 		refuse(j,
 		       "the fork server cannot be forked: ", strerror(errno));
 	if (between == 0) {
-		/* its fork handlers returned: the loader unmaps, then on */
+		/* its fork handlers returned: the loader unmaps, and the
+		 * supervisor says when to go on */
 		close(ready[0]);
-		close(unmapped[1]);
+		close(j->loader_unmapped[1]);
 		if (write(ready[1], &b, 1) != 1)
 			_exit(1);
-		while (read(unmapped[0], &b, 1) < 0 && errno == EINTR)
-			;
 		close(ready[1]); /* none of the fork server's business */
-		close(unmapped[0]);
+		wait_for_word(j->go_server[0], 'o');
 		if (threads() > 1)
 			refuse(j,
 			       "its fork handlers started a thread as the fork "
@@ -128,7 +159,7 @@ fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 		_exit(0);
 	}
 	close(ready[1]);
-	close(unmapped[0]);
+	close(j->go_server[0]);
 	while ((got = read(ready[0], &b, 1)) < 0 && errno == EINTR)
 		;
 	close(ready[0]);
@@ -137,23 +168,21 @@ fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 		j->sh->server_status = status;
 		j->sh->server_ended = 1;
 	}
-	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
-		refuse(j, "the loader cannot unmap its shared memory: ",
-		       strerror(errno));
-	close(unmapped[1]);
+	unmap_all(j);
 	if (got == 1)
 		waitpid(between, &status, 0);
 }
 
 /*
  * The twin: a copy of this process forked before it loads the target,
- * waiting.  Where workers load the target themselves, it forks the fork
- * server, which has then never loaded it, once this process has
- * unmapped its shared memory, and leaves (init records the fork
- * server's end, as in fork_server()).  Otherwise it is told nothing and
- * leaves.
+ * waiting for the supervisor's word.  Where workers load the target
+ * themselves, it forks the fork server, which has then never loaded it,
+ * once this process has unmapped its shared memory, and leaves (init
+ * records the fork server's end, as in fork_server()).  Otherwise the
+ * supervisor closes the pipe, and it leaves.  This process closes its
+ * own end of that pipe before it loads: no constructor can read or
+ * write the word, nor make a second fork server.
  */
-static int twin_says[2] = {-1, -1};
 static pid_t twin = -1;
 
 static void
@@ -161,23 +190,17 @@ start_twin(const struct u8c_jail *j)
 {
 	static struct u8c_target unloaded;
 	pid_t server, self;
-	ssize_t got;
-	char b;
 
-	if (j->load == U8C_LOAD_ONCE)
-		return;
-	if (pipe2(twin_says, O_CLOEXEC) != 0 || (twin = fork()) < 0)
+	if (j->load != U8C_LOAD_ONCE && (twin = fork()) < 0)
 		refuse(j,
 		       "the fork server cannot be forked: ", strerror(errno));
-	if (twin > 0) {
-		close(twin_says[0]);
+	if (twin != 0) {
+		close(j->go_twin[0]);
 		return;
 	}
-	close(twin_says[1]);
-	while ((got = read(twin_says[0], &b, 1)) < 0 && errno == EINTR)
-		;
-	if (got != 1 || b != 's')
-		_exit(0);
+	close(j->go_server[0]);
+	close(j->loader_unmapped[1]);
+	wait_for_word(j->go_twin[0], 's');
 	self = getpid();
 	if ((server = _Fork()) == 0)
 		u8c_forkserver_main(j, &unloaded, self);
@@ -186,26 +209,6 @@ start_twin(const struct u8c_jail *j)
 		       "the fork server cannot be forked: ", strerror(errno));
 	j->sh->server_pid = server;
 	_exit(0);
-}
-
-/* The twin told to serve (@serve) or to leave, and reaped.  Told in
- * words, not by the pipe's end: a process the constructors forked holds
- * its write end too. */
-static void
-end_twin(const struct u8c_jail *j, int serve)
-{
-	int status;
-
-	if (twin < 0)
-		return;
-	if (serve && u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
-		refuse(j, "the loader cannot unmap its shared memory: ",
-		       strerror(errno));
-	/* a twin already gone leaves no fork server: the supervisor says
-	 * so when it does not come up */
-	(void)!write(twin_says[1], serve ? "s" : "l", 1);
-	close(twin_says[1]);
-	waitpid(twin, &status, 0);
 }
 
 int
@@ -276,11 +279,13 @@ u8c_loader_main(const struct u8c_jail *j)
 	    (j->load == U8C_LOAD_AUTO && j->sh->load.threads > 1);
 	j->sh->load.step = U8C_LOAD_DONE;
 	if (j->sh->load.per_worker) {
-		end_twin(j, 1);
+		close(j->go_server[0]);
+		unmap_all(j);
 	} else {
-		end_twin(j, 0);
 		fork_server(j, &t);
 	}
+	if (twin > 0)
+		waitpid(twin, NULL, 0);
 	/* the constructors' threads run on */
 	for (;;)
 		pause();

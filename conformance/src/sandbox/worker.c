@@ -941,7 +941,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 {
 	static struct u8c_load_report was;
 	static struct u8c_target mine;
-	int load_here = (int)j->sh->load.per_worker;
+	int load_here = t->handle == NULL; /* the twin's fork server */
 	char err[512];
 	int fds[MAX_OUTPUT_FDS];
 	size_t nfds;

@@ -40,6 +40,36 @@ load_failed(struct supervisor *s, const char *what)
 	s->out->status = U8C_SANDBOX_NO_TARGET;
 }
 
+/*
+ * Once the loader has loaded the target and unmapped its shared memory,
+ * which it says on loader_unmapped, the supervisor says who forks the
+ * fork server: the twin, where each worker loads the target itself, or
+ * the loader's go-between.  One word to one of them, and both pipes
+ * closed: whatever the target wrote or read in the loader, there is one
+ * fork server at most.  The loader's count of its threads (shared
+ * memory, which the target could write) only chooses between two ways
+ * that are both safe.
+ */
+static void
+say_who_serves(struct supervisor *s)
+{
+	char b;
+
+	if (s->j.go_twin[1] < 0 ||
+	    (s->sh->load.step != U8C_LOAD_DONE &&
+	     s->sh->load.step != U8C_LOAD_SERVING) ||
+	    read(s->j.loader_unmapped[0], &b, 1) != 1)
+		return;
+	s->per_worker =
+	    s->cfg->load == U8C_LOAD_PER_WORKER ||
+	    (s->cfg->load == U8C_LOAD_AUTO && s->sh->load.per_worker != 0);
+	(void)!write(s->per_worker ? s->j.go_twin[1] : s->j.go_server[1],
+	             s->per_worker ? "s" : "o", 1);
+	close(s->j.go_twin[1]);
+	close(s->j.go_server[1]);
+	s->j.go_twin[1] = s->j.go_server[1] = -1;
+}
+
 /* Waits for the target to be loaded and the fork server up: 0, or -1
  * with out->error said. */
 static int
@@ -57,7 +87,8 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 		                                       __ATOMIC_ACQUIRE);
 
 		sup_pump(s);
-		if (s->sh->load.step == U8C_LOAD_SERVING)
+		say_who_serves(s);
+		if (s->sh->load.step == U8C_LOAD_SERVING && s->j.go_twin[1] < 0)
 			return 0;
 		if (s->sh->load.step == U8C_LOAD_REFUSED) {
 			char err[sizeof s->sh->load.error + 1];

@@ -56,8 +56,13 @@ setup(struct supervisor *s)
 	if (sup_self_pipe[0] < 0 && make_pipe(sup_self_pipe) != 0)
 		return -1;
 	if (make_pipe(s->j.cmd) != 0 || make_pipe(s->j.lifeline) != 0 ||
-	    make_pipe(s->j.load_out) != 0 || make_pipe(s->j.unload_out) != 0)
+	    make_pipe(s->j.load_out) != 0 || make_pipe(s->j.unload_out) != 0 ||
+	    make_pipe(s->j.go_twin) != 0 || make_pipe(s->j.go_server) != 0 ||
+	    make_pipe(s->j.loader_unmapped) != 0)
 		return -1;
+	/* the twin and the go-between wait for their word */
+	fcntl(s->j.go_twin[0], F_SETFL, 0);
+	fcntl(s->j.go_server[0], F_SETFL, 0);
 	/* commands block: the fork server reads them one by one */
 	fcntl(s->j.cmd[0], F_SETFL, 0);
 	for (unsigned k = 0; k < s->j.slots; k++)
@@ -79,8 +84,11 @@ setup(struct supervisor *s)
 	close(s->j.unload_out[1]);
 	for (unsigned k = 0; k < s->j.slots; k++)
 		close(s->j.slot_out[k][1]);
+	close(s->j.go_twin[0]);
+	close(s->j.go_server[0]);
+	close(s->j.loader_unmapped[1]);
 	s->j.cmd[0] = s->j.lifeline[0] = s->j.load_out[1] = s->j.unload_out[1] =
-	    -1;
+	    s->j.go_twin[0] = s->j.go_server[0] = s->j.loader_unmapped[1] = -1;
 	for (unsigned k = 0; k < s->j.slots; k++)
 		s->j.slot_out[k][1] = -1;
 	return 0;
@@ -94,6 +102,9 @@ release(struct supervisor *s)
 	close_pipe(s->j.lifeline);
 	close_pipe(s->j.load_out);
 	close_pipe(s->j.unload_out);
+	close_pipe(s->j.go_twin);
+	close_pipe(s->j.go_server);
+	close_pipe(s->j.loader_unmapped);
 	for (unsigned k = 0; k < s->j.slots; k++)
 		close_pipe(s->j.slot_out[k]);
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
@@ -111,6 +122,8 @@ init_pipes(struct u8c_jail *j)
 	j->cmd[0] = j->cmd[1] = j->lifeline[0] = j->lifeline[1] = -1;
 	j->load_out[0] = j->load_out[1] = -1;
 	j->unload_out[0] = j->unload_out[1] = -1;
+	j->go_twin[0] = j->go_twin[1] = j->go_server[0] = j->go_server[1] = -1;
+	j->loader_unmapped[0] = j->loader_unmapped[1] = -1;
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
 		j->slot_out[k][0] = j->slot_out[k][1] = -1;
 }
@@ -152,7 +165,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	if (sup_load(&s) == 0) {
 		out->namespaced = s.sh->jail_ns;
 		out->private_proc = sup_proc_is_private(&s);
-		out->per_worker = (int)s.sh->load.per_worker;
+		out->per_worker = s.per_worker;
 		out->threads = s.sh->load.threads;
 		if (sup_spawned_while_loading(&s))
 			sup_fate_around(&s, U8C_FATE_SPAWN, U8C_DURING_LOADING,

@@ -98,6 +98,7 @@ struct supervisor {
 	struct u8c_tallies *tallies; /* one per slot                      */
 	struct u8c_capture capture;  /* --input's answers                 */
 	int loaded, unloading;
+	int per_worker;   /* the twin forked the fork server (loading.c) */
 	int stop_asked;   /* no more items: workers are ended for it */
 	uint32_t fns_off; /* functions set aside for hanging (bits)   */
 	const char *phase;
