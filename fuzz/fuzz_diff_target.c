@@ -240,8 +240,9 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	        identity.exports >> U8C_FN_VALIDATE & 1u ? " u8t_validate" : "",
 	        identity.exports >> U8C_FN_NEXT & 1u ? " u8t_next" : "",
 	        identity.exports >> U8C_FN_ENCODE & 1u ? " u8t_encode" : "",
-	        identity.exports >> U8C_FN_STREAM & 1u ? " u8t_stream_decode"
-	                                               : "",
+	        !(identity.exports >> U8C_FN_STREAM & 1u) ? ""
+	        : identity.traits & U8C_STREAM_CONSUMED ? " u8t_stream_consumed"
+	                                                : " u8t_stream_decode",
 	        strict ? "WARN is a finding (U8FUZZ_STRICT=1)"
 	               : "FAIL only (U8FUZZ_STRICT=1 adds WARN)");
 	fprintf(stderr,

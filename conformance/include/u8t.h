@@ -6,9 +6,10 @@
  * functions below, with C linkage and exactly these names.  u8conform
  * and the fuzzers load it with dlopen and call what it exports; nothing
  * else is required, and nothing of the harness is linked into it.  This
- * header is version 2 of the ABI: version 1 and the streaming functions,
- * which only a version 2 target exports.  A version 1 target stays
- * valid; a later version will only add.
+ * header is version 3 of the ABI: version 1; the streaming functions,
+ * which only a version 2 or 3 target exports; and u8t_stream_consumed,
+ * which only a version 3 target exports.  Targets of earlier versions
+ * stay valid; a later version will only add.
  *
  * For fuzz_diff_target to see inside a target, build the target (and its
  * library) with clang's -fsanitize=fuzzer-no-link: the fuzzer, linked
@@ -25,7 +26,7 @@
 extern "C" {
 #endif
 
-#define U8T_ABI_VERSION 2
+#define U8T_ABI_VERSION 3
 #define U8T_ERROR       0xFFFFFFFFu
 
 /* Exports a target marks with U8T_EXPORT stay visible when the library
@@ -46,7 +47,7 @@ extern "C" {
  */
 
 /* Optional; a target without it is version 1.  A target exporting the
- * streaming functions returns 2. */
+ * streaming functions returns 2, or 3 with u8t_stream_consumed. */
 U8T_EXPORT int u8t_abi_version(void);
 
 /* Optional; a name for reports ("ICU 72.1"). */
@@ -144,6 +145,31 @@ U8T_EXPORT void u8t_stream_init(void *state);
 U8T_EXPORT size_t u8t_stream_decode(void *state, const uint8_t *s, size_t n,
                                     int last, uint32_t *out, size_t cap);
 
+/*
+ * u8t_stream_consumed (version 3) - in place of u8t_stream_decode, with
+ * u8t_stream_size and u8t_stream_init, for a decoder that says how much
+ * of its input it consumed and leaves the caller to keep the rest
+ * (CPython's PyUnicode_DecodeUTF8Stateful, Go's transform.Transformer,
+ * iconv).  A target exports one of the two.
+ * @s, @n:     the bytes it left unconsumed in the call before, if any,
+ *             then the next chunk: the harness keeps that tail and
+ *             passes it again, first.
+ * @last:      nonzero when s[0..n) ends the input, passed as with
+ *             u8t_stream_decode: every byte is then consumed, and an
+ *             incomplete tail replaced.
+ * @consumed:  receives how many bytes of s[0..n) it consumed, 0..@n;
+ *             @n when @last.  The harness presets it to (size_t)-1, and
+ *             a value it does not allow is a FAIL abi/stream-consumed.
+ * @out:       room for @n + 4 values, the cap u8t_stream_decode gets.
+ *
+ * Returns how many values were written.  A decoder may also keep an
+ * incomplete tail in @state and consume it (ICU's converters do); what
+ * it consumed and left is judged the same way, as one stream.
+ */
+U8T_EXPORT size_t u8t_stream_consumed(void *state, const uint8_t *s, size_t n,
+                                      int last, size_t *consumed,
+                                      uint32_t *out);
+
 /* The same functions as pointer types, for a harness that loads them. */
 typedef int (*u8t_abi_version_fn)(void);
 typedef const char *(*u8t_name_fn)(void);
@@ -156,6 +182,8 @@ typedef size_t (*u8t_stream_size_fn)(void);
 typedef void (*u8t_stream_init_fn)(void *);
 typedef size_t (*u8t_stream_decode_fn)(void *, const uint8_t *, size_t, int,
                                        uint32_t *, size_t);
+typedef size_t (*u8t_stream_consumed_fn)(void *, const uint8_t *, size_t, int,
+                                         size_t *, uint32_t *);
 
 #ifdef __cplusplus
 }

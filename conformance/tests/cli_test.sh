@@ -1,12 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# cli_test.sh U8CONFORM NOT_A_TARGET ABI_NEXT CORRECT WARN_ONLY - bad input to
-# the CLI gets one clear line on stderr, exit status 2 and nothing on
-# stdout; a report that cannot be written is exit status 2 and one line;
-# u8conform needs no writable /tmp; a WARN stays a WARN at any --input
-# length.
+# cli_test.sh U8CONFORM NOT_A_TARGET ABI_NEXT CORRECT WARN_ONLY CONSUMED_V2
+# BOTH_STREAMS - bad input to the CLI gets one clear line on stderr, exit
+# status 2 and nothing on stdout; a report that cannot be written is exit
+# status 2 and one line; u8conform needs no writable /tmp; a WARN stays a
+# WARN at any --input length.
 set -u
 u8conform=$1 no_symbols=$2 abi_next=$3 correct=$4 warn_only=$5
+consumed_v2=$6 both_streams=$7
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 printf 'not an ELF file\n' >"$work/text.so"
@@ -42,7 +43,9 @@ expect 2 "No such file" "$work/missing.so"
 expect 2 "text.so" "$work/text.so"
 expect 2 "exports none of u8t_decode" "$no_symbols"
 expect 2 "not a regular file" "$work"
-expect 2 "u8t_abi_version() is 3" "$abi_next"
+expect 2 "u8t_abi_version() is 4" "$abi_next"
+expect 2 "exports u8t_stream_consumed, but u8t_abi_version() is 2" "$consumed_v2"
+expect 2 "exports both u8t_stream_decode and u8t_stream_consumed" "$both_streams"
 expect 2 "unknown or incomplete option" --bogus "$no_symbols"
 expect 2 "unknown format" --format xml "$no_symbols"
 expect 2 "unknown profile" --profile utf-9 "$no_symbols"

@@ -38,6 +38,9 @@ expect() {
 	else
 		failed=$((failed + 1))
 		echo "FAIL $symbol ($shape): verdict $got, want $want${check:+ with $check on $input}"
+		# what did not pass, or the error when there was no report
+		printf '%s\n' "$out" | jq -c '.checks[] | select(.verdict != "pass") | [.id, .verdict, .counterexample.input, .counterexample.got, .failed]' 2>/dev/null ||
+			printf '%s\n' "$out" | head -3
 	fi
 }
 

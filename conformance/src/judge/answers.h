@@ -65,6 +65,9 @@ struct u8c_stream_answers {
 	size_t over;         /* the chunk that returned more than its cap,
 	                        or SIZE_MAX; then the rest was not called */
 	size_t over_got, over_cap;
+	int over_consumed; /* rather, that chunk's call said it consumed
+	                      over_got bytes of the over_cap it was
+	                      given: more, or fewer at last            */
 	size_t scribbled;  /* the chunk by which bytes beside the state
 	                      had changed, or SIZE_MAX                  */
 	size_t state_size; /* u8t_stream_size()                        */

@@ -104,6 +104,7 @@ static const struct u8c_check checks[U8C_CHECKS] = {
 	[U8C_STREAM_INDEPENDENT] = {"stream/independent", "u8t_stream_decode: two states interleaved give what each gives alone", U8C_FN_STREAM, -1},
 	[U8C_ABI_STREAM_SIZE] = {"abi/stream-size", "u8t_stream_size: 1..4096 bytes", U8C_FN_STREAM, -1},
 	[U8C_ABI_STREAM_CAP] = {"abi/stream-cap", "u8t_stream_decode: returns at most cap", U8C_FN_STREAM, -1},
+	[U8C_ABI_STREAM_CONSUMED] = {"abi/stream-consumed", "u8t_stream_consumed: consumes 0..n bytes, and all n at last", U8C_FN_STREAM, -1},
 	[U8C_CONSISTENCY_DECODE_STREAM] = {"consistency/decode-stream", "u8t_stream_decode in one chunk gives what u8t_decode gives", U8C_FN_ANY, -1},
     /* clang-format on */
 };

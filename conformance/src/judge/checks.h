@@ -22,7 +22,8 @@ enum u8c_fn {
 	U8C_FN_VALIDATE,
 	U8C_FN_NEXT,
 	U8C_FN_ENCODE,
-	U8C_FN_STREAM, /* u8t_stream_size, _init and _decode (ABI 2) */
+	U8C_FN_STREAM, /* u8t_stream_size, _init and _decode (ABI 2),
+	                  or _consumed (ABI 3)                        */
 	U8C_FNS,
 	U8C_FN_ANY = U8C_FNS, /* a check of the target as a whole */
 };
@@ -33,6 +34,10 @@ enum u8c_fn {
 	 1u << U8C_FN_STREAM)
 /* Every function, as bits. */
 #define U8C_ALL_FNS ((1u << U8C_FNS) - 1)
+
+/* Beside the U8T_ traits, in the same word: the target's stream is
+ * u8t_stream_consumed, whose tail the harness keeps. */
+#define U8C_STREAM_CONSUMED 0x10000u
 
 /* Short names ("decode"), as --functions and reports spell them; the
  * functions' own names ("u8t_decode", "u8t_stream_decode"). */
@@ -131,6 +136,7 @@ enum u8c_check_id {
 	U8C_STREAM_INDEPENDENT,
 	U8C_ABI_STREAM_SIZE,
 	U8C_ABI_STREAM_CAP,
+	U8C_ABI_STREAM_CONSUMED,
 	U8C_CONSISTENCY_DECODE_STREAM,
 	U8C_CHECKS
 };

@@ -225,8 +225,29 @@ u8c_judge_stream(struct u8c_tallies *t, const struct u8c_judging *j,
 	struct u8c_example *e;
 
 	t->seen[U8C_ABI_STREAM_CAP]++;
+	if (j->traits & U8C_STREAM_CONSUMED)
+		t->seen[U8C_ABI_STREAM_CONSUMED]++;
 	if (first)
 		memset(whole, 0, sizeof *whole);
+	if (a->over != SIZE_MAX && a->over_consumed) {
+		if ((e = u8c_fail(&g, U8C_ABI_STREAM_CONSUMED, U8C_FAIL,
+		                  u8c_whole, U8C_PARTING_OTHER)) != NULL) {
+			int last = a->over == a->ncuts;
+
+			snprintf(
+			    e->expected, sizeof e->expected,
+			    "%s the %zu bytes given to call %zu%s consumed",
+			    last ? "all" : "at most", a->over_cap, a->over + 1,
+			    last ? " (the last)" : "");
+			if (a->over_got == SIZE_MAX)
+				snprintf(e->got, sizeof e->got,
+				         "*consumed not set");
+			else
+				snprintf(e->got, sizeof e->got, "%zu consumed",
+				         a->over_got);
+		}
+		return;
+	}
 	if (a->over != SIZE_MAX) {
 		if ((e = u8c_fail(&g, U8C_ABI_STREAM_CAP, U8C_FAIL, u8c_whole,
 		                  U8C_PARTING_OTHER)) != NULL) {

@@ -49,7 +49,11 @@ exports(FILE *out, const struct u8c_report *r)
 		fprintf(out, " (merged from shard reports)");
 	for (int fn = 0; fn < U8C_FNS; fn++)
 		if (r->exports >> fn & 1u)
-			fprintf(out, " %s%s", u8c_fn_titles[fn],
+			fprintf(out, " %s%s",
+			        fn == U8C_FN_STREAM &&
+			                (r->traits & U8C_STREAM_CONSUMED)
+			            ? "u8t_stream_consumed"
+			            : u8c_fn_titles[fn],
 			        !(r->functions >> fn & 1u) ? " (not judged)"
 			        : r->hung >> fn & 1u ? " (set aside: hangs)"
 			                             : "");

@@ -42,6 +42,9 @@ struct u8c_stage {
 	uint32_t alone[U8C_STREAMED_MAX];    /* probes: the item alone  */
 	size_t after[U8C_MAX_INPUT + 2];
 	uint16_t cuts[U8C_MAX_INPUT + 1];
+	/* u8t_stream_consumed: the tail each state left, passed again */
+	uint8_t tail[2][U8C_MAX_INPUT], joined[U8C_MAX_INPUT];
+	size_t ntail[2], consumed;
 };
 
 /* u8c_stage_init - map the fences; 0, or -1 with errno set. */
@@ -58,9 +61,10 @@ void u8c_call(struct u8c_stage *st, const struct u8c_target *t, enum u8c_fn fn,
 /*
  * u8c_call_stream - u8t_stream_init, then u8t_stream_decode on each chunk
  * of @item as item->chunking cuts it, each chunk flush against a guard
- * page and the state too.  The answers' buffers are the stage's, good
- * until the next call; @whole copies the values where the whole-input
- * chunking keeps them, for the item's other chunkings.
+ * page and the state too; for u8t_stream_consumed, each chunk after the
+ * tail the call before left unconsumed.  The answers' buffers are the
+ * stage's, good until the next call; @whole copies the values where the
+ * whole-input chunking keeps them, for the item's other chunkings.
  */
 void u8c_call_stream(struct u8c_stage *st, const struct u8c_target *t,
                      const struct u8c_item *item, int whole,

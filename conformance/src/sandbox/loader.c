@@ -267,7 +267,8 @@ u8c_loader_main(const struct u8c_jail *j)
 	j->sh->load.abi_version = id.abi_version;
 	j->sh->load.exports = id.exports;
 	j->sh->load.traits = id.traits;
-	j->sh->load.stream_declared = t.stream_decode != NULL;
+	j->sh->load.stream_declared =
+	    t.stream_decode != NULL || t.stream_consumed != NULL;
 	j->sh->load.stream_size = id.stream_size;
 	keep_name(&j->sh->load, id.name);
 	/* A thread loading left running (a runtime's: Go's scheduler, a

@@ -306,7 +306,7 @@ chunking(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	r->s.item.chunking = r->s.list[w.k];
 	ncuts = u8c_chunking_cuts(&r->s.item.chunking, r->item.n, r->s.cuts);
 	if (w.ncuts != ncuts || w.nout > U8C_STREAMED_MAX ||
-	    (w.over != SIZE_MAX && w.over > ncuts) ||
+	    (w.over != SIZE_MAX && w.over > ncuts) || w.over_consumed > 1 ||
 	    (w.scribbled != SIZE_MAX && w.scribbled > ncuts) ||
 	    w.state_size > U8C_STATE_MAX ||
 	    take(&p, end, after, ncuts + 1, sizeof after[0]) != 0 ||
@@ -327,6 +327,7 @@ chunking(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	                                (size_t)w.over,
 	                                (size_t)w.over_got,
 	                                (size_t)w.over_cap,
+	                                (int)w.over_consumed,
 	                                (size_t)w.scribbled,
 	                                (size_t)w.state_size};
 	if (r->s.item.chunking.kind == U8C_CHUNK_WHOLE) {

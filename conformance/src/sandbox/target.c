@@ -28,8 +28,9 @@ exports_of(const struct u8c_target *t)
 	       (t->validate ? 1u << U8C_FN_VALIDATE : 0) |
 	       (t->next ? 1u << U8C_FN_NEXT : 0) |
 	       (t->encode ? 1u << U8C_FN_ENCODE : 0) |
-	       (t->stream_decode && t->state_size > 0 ? 1u << U8C_FN_STREAM
-	                                              : 0);
+	       ((t->stream_decode || t->stream_consumed) && t->state_size > 0
+	            ? 1u << U8C_FN_STREAM
+	            : 0);
 }
 
 static void
@@ -39,35 +40,50 @@ step(void (*at)(enum u8c_load_at), enum u8c_load_at s)
 		at(s);
 }
 
-/* The streaming functions: all three or none, from version 2 on; the
- * size asked once, now (a target may not change its mind). */
+/* The streaming functions: all three or none, from version 2 on, the
+ * third u8t_stream_consumed from version 3 on; the size asked once, now
+ * (a target may not change its mind). */
 static int
 find_stream(struct u8c_target *t, const char *path,
             void (*at)(enum u8c_load_at), struct u8c_identity *id, char *err,
             size_t errlen)
 {
-	int found = (t->stream_size != NULL) + (t->stream_init != NULL) +
-	            (t->stream_decode != NULL);
+	int consumed = t->stream_consumed != NULL,
+	    found = (t->stream_size != NULL) + (t->stream_init != NULL) +
+	            (t->stream_decode != NULL) + consumed;
 	if (found == 0)
 		return 0;
+	if (t->stream_decode != NULL && consumed) {
+		snprintf(err, errlen,
+		         "%s: exports both u8t_stream_decode and "
+		         "u8t_stream_consumed; a stream is one of them",
+		         path);
+		return -1;
+	}
 	if (found < 3) {
 		snprintf(err, errlen,
 		         "%s: exports %s%s%s but not all three streaming "
-		         "functions (u8t_stream_size, u8t_stream_init, "
-		         "u8t_stream_decode)",
+		         "functions (u8t_stream_size, u8t_stream_init, and "
+		         "u8t_stream_decode or u8t_stream_consumed)",
 		         path, t->stream_size ? "u8t_stream_size " : "",
 		         t->stream_init ? "u8t_stream_init " : "",
-		         t->stream_decode ? "u8t_stream_decode" : "");
+		         consumed           ? "u8t_stream_consumed"
+		         : t->stream_decode ? "u8t_stream_decode"
+		                            : "");
 		return -1;
 	}
-	if (id->abi_version < 2) {
+	if (id->abi_version < 2 + consumed) {
 		snprintf(err, errlen,
-		         "%s: exports the streaming functions, but "
-		         "u8t_abi_version() is %d: a streaming target is "
-		         "version 2",
-		         path, id->abi_version);
+		         "%s: exports %s, but u8t_abi_version() is %d: "
+		         "such a target is version %d",
+		         path,
+		         consumed ? "u8t_stream_consumed"
+		                  : "the streaming functions",
+		         id->abi_version, 2 + consumed);
 		return -1;
 	}
+	if (consumed)
+		id->traits |= U8C_STREAM_CONSUMED;
 	step(at, U8C_LOADING_STREAM_SIZE);
 	id->stream_size = t->stream_size();
 	t->state_size = id->stream_size >= 1 && id->stream_size <= U8C_STATE_MAX
@@ -118,11 +134,14 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 	find(t->handle, "u8t_stream_size", &t->stream_size);
 	find(t->handle, "u8t_stream_init", &t->stream_init);
 	find(t->handle, "u8t_stream_decode", &t->stream_decode);
+	find(t->handle, "u8t_stream_consumed", &t->stream_consumed);
 	if (exports_of(t) == 0 && t->stream_size == NULL &&
-	    t->stream_init == NULL && t->stream_decode == NULL) {
+	    t->stream_init == NULL && t->stream_decode == NULL &&
+	    t->stream_consumed == NULL) {
 		snprintf(err, errlen,
 		         "%s: exports none of u8t_decode, u8t_validate, "
-		         "u8t_next, u8t_encode, u8t_stream_decode",
+		         "u8t_next, u8t_encode, u8t_stream_decode, "
+		         "u8t_stream_consumed",
 		         path);
 		return -1;
 	}

@@ -26,7 +26,8 @@ struct u8c_target {
 	u8t_encode_fn encode;
 	u8t_stream_size_fn stream_size; /* all three, or none        */
 	u8t_stream_init_fn stream_init;
-	u8t_stream_decode_fn stream_decode;
+	u8t_stream_decode_fn stream_decode; /* or, from version 3:    */
+	u8t_stream_consumed_fn stream_consumed;
 	size_t state_size; /* what u8t_stream_size() said, 1..4096   */
 };
 

@@ -84,8 +84,8 @@ _Static_assert(U8C_MAX_INPUT < U8C_WIRE_SHORT_NONE && U8C_PROBES <= UINT8_MAX &&
 
 /* Then after[ncuts + 1] (uint64_t), out[min(nout, U8C_STREAMED_MAX)]. */
 struct u8c_wire_chunking {
-	uint64_t k, ncuts, nout, over, over_got, over_cap, scribbled,
-	    state_size;
+	uint64_t k, ncuts, nout, over, over_got, over_cap, over_consumed,
+	    scribbled, state_size;
 };
 
 /* Then turns_item[nturns_item], bytes_item[nbytes_item]. */

@@ -553,9 +553,15 @@ static void
 send_chunking(const struct u8c_stream_answers *a)
 {
 	static uint64_t after[U8C_MAX_INPUT + 2];
-	struct u8c_wire_chunking c = {it.s.k,       a->ncuts,     a->nout,
-	                              a->over,      a->over_got,  a->over_cap,
-	                              a->scribbled, a->state_size};
+	struct u8c_wire_chunking c = {it.s.k,
+	                              a->ncuts,
+	                              a->nout,
+	                              a->over,
+	                              a->over_got,
+	                              a->over_cap,
+	                              (uint64_t)a->over_consumed,
+	                              a->scribbled,
+	                              a->state_size};
 	size_t nout = a->nout < U8C_STREAMED_MAX ? a->nout : U8C_STREAMED_MAX;
 
 	for (size_t k = 0; k <= a->ncuts; k++)
@@ -622,10 +628,11 @@ stream_calls(void)
 		w.slot->phase = U8C_PHASE_HARNESS;
 		if (w.met != 0)
 			after_call(&it.f, U8C_PHASE_STREAM);
-		if (probes)
-			send_stream_probes(&it.a.stream_probes);
-		else
+		if (!probes)
 			send_chunking(&it.s.a);
+		else if (it.a.stream_probes.ran) /* else a call broke the
+		                                    ABI: the chunkings say */
+			send_stream_probes(&it.a.stream_probes);
 	}
 	it.s.answer = U8C_ANSWER_GIVEN;
 }

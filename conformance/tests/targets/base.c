@@ -296,7 +296,7 @@ u8t_abi_version(void)
 {
 	if (u8tt_target.hooks.on_version != NULL)
 		u8tt_target.hooks.on_version();
-	return &u8tt_streams != NULL ? 2 : 1;
+	return &u8tt_streams != NULL ? u8tt_streams : 1;
 }
 
 U8T_EXPORT const char *

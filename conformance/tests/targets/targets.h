@@ -60,6 +60,9 @@ struct u8tt_defects {
 	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
 	unsigned char stream_holds_back; /* each chunk's last character
 	                                    written with the next chunk   */
+	/* u8t_stream_consumed's (streams/consumed_core.c) */
+	unsigned char consumed_ascii_unset; /* *consumed not set on a
+	                                       chunk of ASCII alone      */
 };
 
 /* What a hostile target (conformance/tests/hostile/) does besides
@@ -100,8 +103,8 @@ struct u8tt_step {
 };
 struct u8tt_step u8tt_step(const uint8_t *s, size_t n);
 
-/* Defined by the stream's layer, when it is linked in: the target is
- * then version 2 of the ABI. */
+/* Defined by the stream's layer, when it is linked in: the ABI version
+ * its functions need (2, or 3 for u8t_stream_consumed). */
 extern const int u8tt_streams __attribute__((weak));
 
 #endif /* U8TT_TARGETS_H */
