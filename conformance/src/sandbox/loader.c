@@ -283,6 +283,11 @@ u8c_loader_main(const struct u8c_jail *j)
 		close(j->go_server[0]);
 		unmap_all(j);
 	} else {
+		/* the supervisor lets the twin go first: none is left when
+		 * the jail's processes are counted */
+		if (twin > 0)
+			waitpid(twin, NULL, 0);
+		twin = -1;
 		fork_server(j, &t);
 	}
 	if (twin > 0)

@@ -40,34 +40,49 @@ load_failed(struct supervisor *s, const char *what)
 	s->out->status = U8C_SANDBOX_NO_TARGET;
 }
 
+static void
+close_end(int *fd)
+{
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
+}
+
 /*
- * Once the loader has loaded the target and unmapped its shared memory,
- * which it says on loader_unmapped, the supervisor says who forks the
- * fork server: the twin, where each worker loads the target itself, or
- * the loader's go-between.  One word to one of them, and both pipes
- * closed: whatever the target wrote or read in the loader, there is one
- * fork server at most.  The loader's count of its threads (shared
- * memory, which the target could write) only chooses between two ways
- * that are both safe.
+ * Once the loader has loaded the target, the supervisor says who forks
+ * the fork server: the twin, where each worker loads the target itself,
+ * or the loader's go-between.  The twin not chosen is let go at once
+ * (its pipe closed), so that the loader reaps it before the fork server
+ * exists and it is not counted as a process loading started.  The word
+ * to the one chosen waits until the loader has unmapped its shared
+ * memory, which it says on loader_unmapped; then both pipes are closed.
+ * Whatever the target wrote or read in the loader, there is one fork
+ * server at most.  The loader's count of its threads (shared memory,
+ * which the target could write) only chooses between two ways that are
+ * both safe.
  */
 static void
 say_who_serves(struct supervisor *s)
 {
 	char b;
 
-	if (s->j.go_twin[1] < 0 ||
-	    (s->sh->load.step != U8C_LOAD_DONE &&
-	     s->sh->load.step != U8C_LOAD_SERVING) ||
-	    read(s->j.loader_unmapped[0], &b, 1) != 1)
+	if (s->j.go_server[1] < 0 || (s->sh->load.step != U8C_LOAD_DONE &&
+	                              s->sh->load.step != U8C_LOAD_SERVING))
 		return;
-	s->per_worker =
-	    s->cfg->load == U8C_LOAD_PER_WORKER ||
-	    (s->cfg->load == U8C_LOAD_AUTO && s->sh->load.per_worker != 0);
+	if (!s->mode_said) {
+		s->mode_said = 1;
+		s->per_worker = s->cfg->load == U8C_LOAD_PER_WORKER ||
+		                (s->cfg->load == U8C_LOAD_AUTO &&
+		                 s->sh->load.per_worker != 0);
+		if (!s->per_worker)
+			close_end(&s->j.go_twin[1]);
+	}
+	if (read(s->j.loader_unmapped[0], &b, 1) != 1)
+		return;
 	(void)!write(s->per_worker ? s->j.go_twin[1] : s->j.go_server[1],
 	             s->per_worker ? "s" : "o", 1);
-	close(s->j.go_twin[1]);
-	close(s->j.go_server[1]);
-	s->j.go_twin[1] = s->j.go_server[1] = -1;
+	close_end(&s->j.go_twin[1]);
+	close_end(&s->j.go_server[1]);
 }
 
 /* Waits for the target to be loaded and the fork server up: 0, or -1
@@ -88,7 +103,8 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 
 		sup_pump(s);
 		say_who_serves(s);
-		if (s->sh->load.step == U8C_LOAD_SERVING && s->j.go_twin[1] < 0)
+		if (s->sh->load.step == U8C_LOAD_SERVING &&
+		    s->j.go_server[1] < 0)
 			return 0;
 		if (s->sh->load.step == U8C_LOAD_REFUSED) {
 			char err[sizeof s->sh->load.error + 1];

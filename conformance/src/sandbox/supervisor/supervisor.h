@@ -99,6 +99,7 @@ struct supervisor {
 	struct u8c_capture capture;  /* --input's answers                 */
 	int loaded, unloading;
 	int per_worker;   /* the twin forked the fork server (loading.c) */
+	int mode_said;    /* per_worker decided, and the twin told if not */
 	int stop_asked;   /* no more items: workers are ended for it */
 	uint32_t fns_off; /* functions set aside for hanging (bits)   */
 	const char *phase;
