@@ -186,6 +186,14 @@ fork_server(const struct u8c_jail *j, const struct u8c_target *t)
 static pid_t twin = -1;
 
 static void
+reap_twin(void)
+{
+	if (twin > 0)
+		waitpid(twin, NULL, 0);
+	twin = -1;
+}
+
+static void
 start_twin(const struct u8c_jail *j)
 {
 	static struct u8c_target unloaded;
@@ -279,19 +287,17 @@ u8c_loader_main(const struct u8c_jail *j)
 	    j->load == U8C_LOAD_PER_WORKER ||
 	    (j->load == U8C_LOAD_AUTO && j->sh->load.threads > 1);
 	j->sh->load.step = U8C_LOAD_DONE;
+	/* the twin leaves once it has forked the fork server, or, in the
+	 * other way, as soon as the supervisor lets it go: before the go-
+	 * between, so none is left when the jail's processes are counted */
 	if (j->sh->load.per_worker) {
 		close(j->go_server[0]);
 		unmap_all(j);
+		reap_twin();
 	} else {
-		/* the supervisor lets the twin go first: none is left when
-		 * the jail's processes are counted */
-		if (twin > 0)
-			waitpid(twin, NULL, 0);
-		twin = -1;
+		reap_twin();
 		fork_server(j, &t);
 	}
-	if (twin > 0)
-		waitpid(twin, NULL, 0);
 	/* the constructors' threads run on */
 	for (;;)
 		pause();
