@@ -17,6 +17,7 @@
 
 #include "families.h"
 #include "shape.h"
+#include "shape_streams.h"
 
 static void *bound;
 
@@ -163,29 +164,20 @@ decode_utf32(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 }
 
 /* UTF-16 into the caller's buffer (its bytes, the same fenced room),
- * then code points: a pair is one, a lone surrogate stays itself. */
+ * then code points. */
 static size_t
 decode_utf16(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
 	static uint16_t units[2 * U8C_MAX_INPUT];
 	size_t (*f)(const uint8_t *, size_t, uint16_t *, size_t);
-	size_t got, k, m = 0;
+	size_t got;
 
 	bound_as(&f, sizeof f);
 	got = f(s, n, (uint16_t *)(void *)out, 2 * cap);
 	if (got > 2 * cap)
 		return cap + 1; /* more than it was given room for */
 	memcpy(units, out, got * sizeof units[0]);
-	for (k = 0; k < got; k++, m++) {
-		uint32_t u = units[k];
-
-		if (u >= 0xD800 && u <= 0xDBFF && k + 1 < got &&
-		    units[k + 1] >= 0xDC00 && units[k + 1] <= 0xDFFF)
-			u = 0x10000 + ((u - 0xD800) << 10) +
-			    (units[++k] - 0xDC00);
-		out[m] = u;
-	}
-	return m;
+	return u8c_points_of_utf16(units, got, out);
 }
 
 /* The shapes: what each fits, and which u8t_ function it becomes. */
@@ -197,19 +189,24 @@ static const struct shape {
 	u8t_validate_fn validate;
 	u8t_next_fn next;
 	u8t_decode_fn decode;
+	const struct u8c_stream_shape *stream;
 } shapes[] = {
     /* clang-format off */
-    {"bool", "_Bool f(const char *s, size_t n): 1 if valid", "simdutf::validate_utf8", 0, validate_bool, NULL, NULL},
-    {"glib", "int f(const char *s, ssize_t n, const char **end): nonzero if valid, *end at the error", "g_utf8_validate_len", 0, validate_glib, NULL, NULL},
-    {"unistring", "const uint8_t *f(const uint8_t *s, size_t n): NULL if valid, else the first invalid byte", "u8_check", 0, validate_unistring, NULL, NULL},
-    {"utf8-range", "int f(const unsigned char *s, int n): 0 if valid, else 1 + the error's offset", "utf8_range, cyb70289/utf8", 0, validate_utf8_range, NULL, NULL},
-    {"utf8proc", "ssize_t f(const uint8_t *s, ssize_t n, int32_t *cp): bytes read, or < 0", "utf8proc_iterate", U8T_GUESSED_LENGTHS, NULL, next_utf8proc, NULL},
-    {"cmark", "int32_t f(const uint8_t *s, int32_t n, int32_t *cp): bytes read, or -1", "cmark_utf8proc_iterate", U8T_GUESSED_LENGTHS, NULL, next_cmark, NULL},
-    {"quickjs", "int f(const uint8_t *p, int max_len, const uint8_t **pp): the code point (*pp after it), or -1", "QuickJS unicode_from_utf8", U8T_GUESSED_LENGTHS, NULL, next_quickjs, NULL},
-    {"libxml2", "int f(const unsigned char *s, int *len): the code point (*len in: room, out: bytes), or -1", "xmlGetUTF8Char", U8T_GUESSED_LENGTHS, NULL, next_libxml2, NULL},
-    {"jq", "const char *f(const char *in, const char *end, int *cp): after the character; *cp -1 if ill-formed", "jq jvp_utf8_next", 0, NULL, next_jq, NULL},
-    {"utf32", "size_t f(const uint8_t *s, size_t n, uint32_t *out, size_t cap): code points written", "a decoder into UTF-32", 0, NULL, NULL, decode_utf32},
-    {"utf16", "size_t f(const uint8_t *s, size_t n, uint16_t *out, size_t cap): UTF-16 units written (cap = 2n)", "a decoder into UTF-16", 0, NULL, NULL, decode_utf16},
+    {"bool", "_Bool f(const char *s, size_t n): 1 if valid", "simdutf::validate_utf8", 0, validate_bool, NULL, NULL, NULL},
+    {"glib", "int f(const char *s, ssize_t n, const char **end): nonzero if valid, *end at the error", "g_utf8_validate_len", 0, validate_glib, NULL, NULL, NULL},
+    {"unistring", "const uint8_t *f(const uint8_t *s, size_t n): NULL if valid, else the first invalid byte", "u8_check", 0, validate_unistring, NULL, NULL, NULL},
+    {"utf8-range", "int f(const unsigned char *s, int n): 0 if valid, else 1 + the error's offset", "utf8_range, cyb70289/utf8", 0, validate_utf8_range, NULL, NULL, NULL},
+    {"utf8proc", "ssize_t f(const uint8_t *s, ssize_t n, int32_t *cp): bytes read, or < 0", "utf8proc_iterate", U8T_GUESSED_LENGTHS, NULL, next_utf8proc, NULL, NULL},
+    {"cmark", "int32_t f(const uint8_t *s, int32_t n, int32_t *cp): bytes read, or -1", "cmark_utf8proc_iterate", U8T_GUESSED_LENGTHS, NULL, next_cmark, NULL, NULL},
+    {"quickjs", "int f(const uint8_t *p, int max_len, const uint8_t **pp): the code point (*pp after it), or -1", "QuickJS unicode_from_utf8", U8T_GUESSED_LENGTHS, NULL, next_quickjs, NULL, NULL},
+    {"libxml2", "int f(const unsigned char *s, int *len): the code point (*len in: room, out: bytes), or -1", "xmlGetUTF8Char", U8T_GUESSED_LENGTHS, NULL, next_libxml2, NULL, NULL},
+    {"jq", "const char *f(const char *in, const char *end, int *cp): after the character; *cp -1 if ill-formed", "jq jvp_utf8_next", 0, NULL, next_jq, NULL, NULL},
+    {"utf32", "size_t f(const uint8_t *s, size_t n, uint32_t *out, size_t cap): code points written", "a decoder into UTF-32", 0, NULL, NULL, decode_utf32, NULL},
+    {"utf16", "size_t f(const uint8_t *s, size_t n, uint16_t *out, size_t cap): UTF-16 units written (cap = 2n)", "a decoder into UTF-16", 0, NULL, NULL, decode_utf16, NULL},
+    {"python", "PyObject *f(const char *s, Py_ssize_t n, const char *errors, Py_ssize_t *consumed): a stream, \"replace\", the tail left to the caller", "PyUnicode_DecodeUTF8Stateful, with Py_InitializeEx, PyUnicode_GetLength, PyUnicode_AsUCS4, Py_DecRef, PyErr_Clear", 0, NULL, NULL, NULL, &u8c_stream_python},
+    {"transform", "int f(uint8_t *dst, size_t ndst, const uint8_t *src, size_t nsrc, int at_eof, size_t *n_dst, size_t *n_src): a stream into UTF-8, the tail left to the caller", "a Go transform.Transformer's Transform, exported through cgo", 0, NULL, NULL, NULL, &u8c_stream_transform},
+    {"icu", "void f(UConverter *c, UChar **target, const UChar *limit, const char **source, const char *end, int32_t *offsets, UBool flush, UErrorCode *err): a stream into UTF-16, the tail kept in the converter", "ucnv_toUnicode, with ucnv_open, ucnv_safeClone, ucnv_close (their version suffix as the symbol's)", 0, NULL, NULL, NULL, &u8c_stream_icu},
+    {"iconv", "size_t f(iconv_t cd, char **in, size_t *inleft, char **out, size_t *outleft): a stream into UCS-4, stopping at errors, the tail left to the caller", "iconv, with iconv_open", 0, NULL, NULL, NULL, &u8c_stream_iconv},
     /* clang-format on */
 };
 
@@ -239,14 +236,24 @@ u8c_shape_help(FILE *out)
 }
 
 int
-u8c_shape_bind(struct u8c_target *t, const char *name, void *fn,
-               unsigned *traits, char *err, size_t errlen)
+u8c_shape_bind(struct u8c_target *t, const char *name, void *handle,
+               const char *symbol, void *fn, unsigned *traits, char *err,
+               size_t errlen)
 {
 	const struct shape *s = shape_named(name);
 
 	if (s == NULL) {
 		snprintf(err, errlen, "unknown shape '%s' (see --help)", name);
 		return -1;
+	}
+	if (s->stream != NULL) {
+		if (u8c_stream_shape_bind(s->stream, handle, symbol, fn, err,
+		                          errlen) != 0)
+			return -1;
+		t->stream_size = s->stream->size;
+		t->stream_init = s->stream->init;
+		t->stream_decode = s->stream->decode;
+		t->stream_consumed = s->stream->consumed;
 	}
 	bound = fn;
 	t->validate = s->validate;

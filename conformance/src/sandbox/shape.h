@@ -3,8 +3,9 @@
  * shape.h - test a library's own function, without a u8t_ shim.
  *
  * --symbol NAME --shape SHAPE binds one exported function of a real
- * library's shape to u8t_validate, u8t_next or u8t_decode through an
- * adapter, so an unmodified library can be judged.
+ * library's shape to u8t_validate, u8t_next or u8t_decode, or to the
+ * u8t_stream_ functions (shape_streams.h), through an adapter, so an
+ * unmodified library can be judged.
  */
 #ifndef U8C_SHAPE_H
 #define U8C_SHAPE_H
@@ -21,11 +22,13 @@ void u8c_shape_help(FILE *out);
 int u8c_shape_known(const char *shape);
 
 /*
- * u8c_shape_bind - make @fn, of shape @shape, the target's function, and
+ * u8c_shape_bind - make @fn, the function @symbol of the library
+ * @handle, of shape @shape, the target's function (or its stream), and
  * store the shape's U8T_ traits in @traits.  Returns 0, or -1 with @err
- * set for an unknown shape.
+ * set for an unknown shape or a helper a streaming shape cannot find.
  */
-int u8c_shape_bind(struct u8c_target *t, const char *shape, void *fn,
-                   unsigned *traits, char *err, size_t errlen);
+int u8c_shape_bind(struct u8c_target *t, const char *shape, void *handle,
+                   const char *symbol, void *fn, unsigned *traits, char *err,
+                   size_t errlen);
 
 #endif /* U8C_SHAPE_H */

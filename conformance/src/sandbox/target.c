@@ -40,9 +40,23 @@ step(void (*at)(enum u8c_load_at), enum u8c_load_at s)
 		at(s);
 }
 
+/* The state a stream needs, asked once, now (a target may not change
+ * its mind); a size outside 1..U8C_STATE_MAX leaves the stream out. */
+static void
+ask_state_size(struct u8c_target *t, void (*at)(enum u8c_load_at),
+               struct u8c_identity *id)
+{
+	if (t->stream_consumed != NULL)
+		id->traits |= U8C_STREAM_CONSUMED;
+	step(at, U8C_LOADING_STREAM_SIZE);
+	id->stream_size = t->stream_size();
+	t->state_size = id->stream_size >= 1 && id->stream_size <= U8C_STATE_MAX
+	                    ? id->stream_size
+	                    : 0;
+}
+
 /* The streaming functions: all three or none, from version 2 on, the
- * third u8t_stream_consumed from version 3 on; the size asked once, now
- * (a target may not change its mind). */
+ * third u8t_stream_consumed from version 3 on. */
 static int
 find_stream(struct u8c_target *t, const char *path,
             void (*at)(enum u8c_load_at), struct u8c_identity *id, char *err,
@@ -82,13 +96,7 @@ find_stream(struct u8c_target *t, const char *path,
 		         id->abi_version, 2 + consumed);
 		return -1;
 	}
-	if (consumed)
-		id->traits |= U8C_STREAM_CONSUMED;
-	step(at, U8C_LOADING_STREAM_SIZE);
-	id->stream_size = t->stream_size();
-	t->state_size = id->stream_size >= 1 && id->stream_size <= U8C_STATE_MAX
-	                    ? id->stream_size
-	                    : 0;
+	ask_state_size(t, at, id);
 	return 0;
 }
 
@@ -97,7 +105,7 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
                 const char *shape, void (*at)(enum u8c_load_at),
                 struct u8c_identity *id, char *err, size_t errlen)
 {
-	char full[4096];
+	char full[4096], why[512];
 	u8t_abi_version_fn version = NULL;
 	u8t_name_fn name = NULL;
 	u8t_traits_fn traits = NULL;
@@ -122,8 +130,13 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 			         sym);
 			return -1;
 		}
-		if (u8c_shape_bind(t, shape, p, &id->traits, err, errlen) != 0)
+		if (u8c_shape_bind(t, shape, t->handle, sym, p, &id->traits,
+		                   why, sizeof why) != 0) {
+			snprintf(err, errlen, "%s: %s", path, why);
 			return -1;
+		}
+		if (t->stream_size != NULL)
+			ask_state_size(t, at, id);
 		id->exports = exports_of(t);
 		return 0;
 	}
