@@ -31,10 +31,22 @@ check "$(jq -r .complete "$work/m.json")" false "two shards of 4000000 are not c
 check "$(jq -r .stopped "$work/m.json" | cut -c1-40)" "3999998 of 4000000 shards missing: 3, 4," \
 	"the missing shards are named"
 
+# Each check's causes are both shards' (those of a check that failed in
+# both are kept once); --write-expect writes them from the merge.
+check "$(jq -c '[.checks[] | select(.causes) | .causes | length > 0] | all' "$work/m.json")" true \
+	"every failing check of the merge names its causes"
+check "$(jq -c '[.checks[] | select(.causes) | (.causes | length) == (.causes | unique | length)] | all' "$work/m.json")" true \
+	"each cause once"
+a=$(field $id causes "$work/a.json") b=$(field $id causes "$work/b.json")
+check "$(field $id causes "$work/m.json" | jq -c 'sort')" "$(printf '%s %s' "$a" "$b" | jq -sc 'add | unique')" \
+	"$id: the causes of both shards"
+
 # Shards judged with one --expect file merge with their expectations:
 # nothing unexpected (the exit status is 2 only for the missing shards);
 # a shard judged without it is refused.
-"$u8conform" --exhaustive --shard 1/4000000 --write-expect "$work/x.exp" "$lib" >/dev/null
+"$u8conform" --merge --write-expect "$work/x.exp" "$work/a.json" "$work/b.json" >/dev/null
+check "$(grep -c '^[a-z]' "$work/x.exp")" "$(jq '[.checks[] | .causes // [] | length] | add' "$work/m.json")" \
+	"--merge --write-expect: a line per cause of the merged shards"
 for k in 1 2; do
 	"$u8conform" --exhaustive --shard $k/4000000 --expect "$work/x.exp" \
 		--format json "$lib" >"$work/e$k.json"
@@ -106,6 +118,8 @@ bad '.checks[0].id = "decode/no-such"' "an unknown check"
 bad 'del(.complete)' "no complete field (an older report)"
 bad '.shard.index = 0' "shard 0"
 bad '.checks[0].counterexample = {"input": "zz", "expected": "", "got": ""}' "an input that is no input"
+bad '(.checks[] | select(.causes)) |= (.causes = ["zz"])' "a cause that is no input"
+bad '(.checks[] | select(.causes)) |= (.causes = 5)' "causes that are not a list"
 printf '{"target": "x\\' >"$work/backslash.json"
 refused "$work/backslash.json" "a file ending in a backslash"
 printf '{"target": "x\\u1' >"$work/escape.json"

@@ -87,6 +87,11 @@ merge(const struct u8c_options *o, int stdout_closed)
 		return 2;
 	}
 	rc = write_report(&r, o, stdout_closed);
+	if (o->write_expect_file != NULL &&
+	    u8c_write_expect(o->write_expect_file, &r, err, sizeof err) != 0) {
+		fprintf(stderr, "u8conform: %s\n", err);
+		rc = 2;
+	}
 	/* the report says why too, but a merge job's log shows stderr */
 	if (!r.complete)
 		fprintf(stderr, "u8conform: --merge: not whole: %s\n",

@@ -111,6 +111,14 @@ input_of(struct u8c_expectation *e, const char *text)
 }
 
 int
+u8c_expect_input_valid(const char *text)
+{
+	static _Thread_local struct u8c_expectation scratch;
+
+	return input_of(&scratch, text) == 0;
+}
+
+int
 u8c_expect_read(struct u8c_expectations *x, const char *file, char *err,
                 size_t errlen)
 {

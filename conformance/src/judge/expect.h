@@ -91,6 +91,9 @@ struct u8c_part {
 int u8c_expect_read(struct u8c_expectations *x, const char *file, char *err,
                     size_t errlen);
 
+/* u8c_expect_input_valid - whether @text is an expectation's input. */
+int u8c_expect_input_valid(const char *text);
+
 /*
  * u8c_expect_match - the first expectation of @x that accepts a failure
  * of check @c on @item (NULL while loading or unloading, then @during

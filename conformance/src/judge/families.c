@@ -35,6 +35,13 @@ u8c_byte_class(uint8_t b)
 	return k;
 }
 
+void
+u8c_byte_class_range(unsigned k, uint8_t *lo, uint8_t *hi)
+{
+	*lo = classes[k].lo;
+	*hi = classes[k].hi;
+}
+
 int
 u8c_byte_class_edge(uint8_t b)
 {

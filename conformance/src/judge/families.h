@@ -53,6 +53,9 @@ enum { U8C_BYTE_CLASSES = 17 };
 /* u8c_byte_class - the class of byte @b, 0..16. */
 unsigned u8c_byte_class(uint8_t b);
 
+/* u8c_byte_class_range - the first and last byte of class @k. */
+void u8c_byte_class_range(unsigned k, uint8_t *lo, uint8_t *hi);
+
 /* u8c_byte_class_edge - whether @b is the first or last byte of its
  * class (the bytes the class sequences are made of). */
 int u8c_byte_class_edge(uint8_t b);

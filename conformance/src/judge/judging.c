@@ -56,7 +56,8 @@ u8c_fail(const struct judging *g, enum u8c_check_id c, enum u8c_level level,
          struct u8c_part part, enum u8c_parting parting)
 {
 	const struct u8c_check *row = u8c_check(c);
-	struct u8c_failure f = {c, level, part, parting, 0, -1};
+	struct u8c_failure f = {c, level, part,           parting,
+	                        0, -1,    U8C_DURING_ITEM};
 
 	/* the other groups of the input: an input of the check's own group
 	 * alone is the better counterexample */
@@ -203,7 +204,8 @@ u8c_judge_values(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 		parting = lost ? U8C_PARTING_LOST : U8C_PARTING_CHANGED;
 	}
 	if (failed != NULL)
-		*failed = (struct u8c_failure){c, level, part, parting, 0, -1};
+		*failed = (struct u8c_failure){
+		    c, level, part, parting, 0, -1, U8C_DURING_ITEM};
 	if ((e = u8c_fail(g, c, level, part, parting)) != NULL)
 		u8c_texts(e, "", in->want, in->nwant, "", out, nout);
 	return level != U8C_FAIL;

@@ -295,7 +295,8 @@ u8c_judge_stream_size(struct u8c_tallies *t, const struct u8c_expectations *x,
                       uint64_t size)
 {
 	struct u8c_failure f = {U8C_ABI_STREAM_SIZE, U8C_FAIL, {0, 0},
-	                        U8C_PARTING_OTHER,   0,        -1};
+	                        U8C_PARTING_OTHER,   0,        -1,
+	                        U8C_DURING_LOADING};
 	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0, {0, 0, 0}};
 	struct u8c_example *e;
 

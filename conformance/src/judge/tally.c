@@ -132,6 +132,11 @@ example_of(struct u8c_example *e, const struct u8c_failure *f,
 	e->expected[0] = e->got[0] = '\0';
 }
 
+_Static_assert((int)U8C_DURING_ITEM == (int)U8C_CAUSE_ITEM &&
+                   (int)U8C_DURING_LOADING == (int)U8C_CAUSE_LOADING &&
+                   (int)U8C_DURING_UNLOADING == (int)U8C_CAUSE_UNLOADING,
+               "a failure's time is its cause's");
+
 struct u8c_example *
 u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
                const struct u8c_item *item, uint32_t run, size_t index)
@@ -142,6 +147,8 @@ u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
 
 	if (f->expected >= 0)
 		t->matched[f->expected]++;
+	u8c_causes_note(&t->causes[f->check], item, &f->part,
+	                (enum u8c_cause_at)f->during);
 	y->failed++;
 	if (f->level > y->level)
 		y->level = (uint8_t)f->level;
@@ -232,8 +239,13 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
                int detail, const struct u8c_item *item, uint32_t run,
                size_t index)
 {
-	struct u8c_failure f = {u8c_check_of_fate(fate), U8C_FAIL, {0, 0},
-	                        U8C_PARTING_OTHER,       0,        -1};
+	struct u8c_failure f = {u8c_check_of_fate(fate),
+	                        U8C_FAIL,
+	                        {0, 0},
+	                        U8C_PARTING_OTHER,
+	                        0,
+	                        -1,
+	                        during};
 	struct u8c_item none = {U8C_ITEM_BYTES, NULL, 0, 0, {0, 0, 0}};
 	struct u8c_example *kept;
 
@@ -279,6 +291,8 @@ u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 	to->policy_runs += from->policy_runs;
 	to->variant_violated |= from->variant_violated;
 	to->variant_tested += from->variant_tested;
+	for (c = 0; c < U8C_CHECKS; c++)
+		u8c_causes_merge(&to->causes[c], &from->causes[c]);
 }
 
 enum u8c_level

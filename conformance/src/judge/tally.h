@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "causes.h"
 #include "checks.h"
 #include "expect.h"
 #include "families.h"
@@ -56,6 +57,7 @@ struct u8c_failure {
 	enum u8c_parting parting; /* how                                   */
 	unsigned purity;          /* groups of the input beside the check's */
 	int expected;             /* the expectation that accepts it, or -1 */
+	enum u8c_during during;   /* in a call on the item, or around them  */
 };
 
 /* An item on which a check failed, and the answers that failed it. */
@@ -112,6 +114,7 @@ struct u8c_tallies {
 	uint64_t policy_runs;             /* ill-formed runs seen         */
 	uint32_t variant_violated;        /* bits of u8ref_profile_at(i) */
 	uint64_t variant_tested;
+	struct u8c_causes causes[U8C_CHECKS]; /* of every failure        */
 };
 
 /*

@@ -161,6 +161,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 {
 	const struct u8c_sandbox_outcome *o = f->outcome;
 	const struct u8c_tallies *t = &o->total;
+	struct u8c_causes causes;
 
 	memset(r, 0, sizeof *r);
 	r->target = target_name(f);
@@ -217,6 +218,12 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		rc->failed = t->t[c].failed + t->x[c].failed;
 		rc->died = t->t[c].died;
 		rc->ran = rc->tested > 0 || rc->failed > 0;
+		causes = t->causes[c];
+		u8c_causes_coalesce(&causes);
+		rc->any_cause = causes.any;
+		for (unsigned k = 0; k < causes.n; k++)
+			u8c_cause_text(&causes.cause[k],
+			               rc->causes[rc->ncauses++]);
 		rc->skipped =
 		    !rc->ran && (rc->died > 0 ||
 		                 (!o->complete &&

@@ -65,6 +65,7 @@
 #define U8C_F_DIED           "died"     /* items whose call died */
 #define U8C_F_EXPECTED_CHECK "expected" /* all its failures expected */
 #define U8C_F_WHY            "why"      /* the expectation's reason  */
+#define U8C_F_CAUSES         "causes"   /* patterns of its failures  */
 #define U8C_F_COUNTEREXAMPLES                                                  \
 	"counterexamples" /* all kept, the first                               \
 	                     the counterexample */

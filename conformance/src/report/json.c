@@ -69,6 +69,15 @@ check(const struct u8c_report_check *c, int expectations)
 			json_array_append_new(all, example(&c->more[k]));
 		set(o, U8C_F_COUNTEREXAMPLES, all);
 	}
+	if (c->level > U8C_PASS) {
+		json_t *all = json_array();
+
+		for (unsigned k = 0; k < c->ncauses; k++)
+			json_array_append_new(all, string(c->causes[k]));
+		if (c->any_cause)
+			json_array_append_new(all, string("*"));
+		set(o, U8C_F_CAUSES, all);
+	}
 	if (expectations) {
 		set(o, U8C_F_EXPECTED_CHECK,
 		    json_boolean(c->expected && c->level > U8C_PASS));

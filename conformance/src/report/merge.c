@@ -226,6 +226,38 @@ read_expected(struct reading *rd, json_t *o, struct u8c_report_check *c)
 	           : refuse(rd, "no memory");
 }
 
+/* A check's causes: patterns of expectations' inputs, and '*' for a
+ * failure none names.  A report from before they were written has none:
+ * any input. */
+static int
+read_causes(struct reading *rd, json_t *o, struct u8c_report_check *c)
+{
+	json_t *causes = json_object_get(o, U8C_F_CAUSES), *v;
+	size_t k;
+
+	if (causes == NULL) {
+		c->any_cause = c->level > U8C_PASS;
+		return 0;
+	}
+	if (!json_is_array(causes))
+		return refuse(rd, "\"%s\" is not an array", U8C_F_CAUSES);
+	json_array_foreach(causes, k, v)
+	{
+		const char *text = json_string_value(v);
+
+		if (text == NULL || strlen(text) >= U8C_CAUSE_TEXT ||
+		    !u8c_expect_input_valid(text))
+			return refuse(rd, "%s: a cause that is no input",
+			              u8c_check(c->check)->id);
+		if (strcmp(text, "*") == 0 || c->ncauses == U8C_CAUSES)
+			c->any_cause = 1;
+		else
+			snprintf(c->causes[c->ncauses++], U8C_CAUSE_TEXT, "%s",
+			         text);
+	}
+	return 0;
+}
+
 static int
 read_check(struct reading *rd, json_t *o, struct u8c_report *r)
 {
@@ -260,7 +292,7 @@ read_check(struct reading *rd, json_t *o, struct u8c_report *r)
 	c->check = (enum u8c_check_id)k;
 	c->level = (enum u8c_level)level;
 	c->ran = 1;
-	if (read_expected(rd, o, c) != 0)
+	if (read_expected(rd, o, c) != 0 || read_causes(rd, o, c) != 0)
 		return -1;
 	example = json_object_get(o, U8C_F_COUNTEREXAMPLE);
 	if (example == NULL || json_is_null(example))
@@ -491,6 +523,27 @@ merge_example(struct u8c_report_check *to, struct u8c_report_check *from)
 	from->has_example = 0;
 }
 
+/* The causes of both, each once. */
+static void
+merge_causes(struct u8c_report_check *to, const struct u8c_report_check *from)
+{
+	to->any_cause |= from->any_cause;
+	for (unsigned k = 0; k < from->ncauses && !to->any_cause; k++) {
+		unsigned j = 0;
+
+		while (j < to->ncauses &&
+		       strcmp(to->causes[j], from->causes[k]) != 0)
+			j++;
+		if (j < to->ncauses)
+			continue;
+		if (to->ncauses == U8C_CAUSES)
+			to->any_cause = 1;
+		else
+			memcpy(to->causes[to->ncauses++], from->causes[k],
+			       U8C_CAUSE_TEXT);
+	}
+}
+
 static void
 add(struct u8c_report *to, struct u8c_report *from)
 {
@@ -537,6 +590,7 @@ add(struct u8c_report *to, struct u8c_report *from)
 		if (b->level > a->level)
 			a->level = b->level;
 		merge_example(a, b);
+		merge_causes(a, b);
 	}
 }
 

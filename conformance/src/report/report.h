@@ -46,6 +46,11 @@ struct u8c_report_check {
 	unsigned nmore;
 	int expected; /* every failure of it was expected             */
 	char *why;    /* the expectation's reason, then (owned)          */
+	/* what its failures have in common, as expectations' inputs
+	 * (causes.h); any_cause: one no pattern names, or too many */
+	char causes[U8C_CAUSES][U8C_CAUSE_TEXT];
+	unsigned ncauses;
+	int any_cause;
 };
 
 struct u8c_report {

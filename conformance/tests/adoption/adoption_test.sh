@@ -89,6 +89,22 @@ run early2 --functions stream --expect "$work/early2.expect" "$early"
 check "$rc/$(json early2 '.checks[] | select(.id == "stream/early") | [.expected, (.counterexample.input | .[0:1])] | map(tostring) | join(" ")')" \
 	"1/false E" "narrowed to two-byte leads: a three-byte lead cut is a new departure"
 
+# --write-expect writes those patterns itself, a line per cause (the byte
+# classes of a piece where the answers part, and its cuts), never '*'
+# where patterns name them; the file accepts what it saw and no more.
+"$u8conform" --functions stream --write-expect "$work/early-written.expect" "$early" >/dev/null
+check "$(grep -c '^stream/early ' "$work/early-written.expect")/$(grep -c '^stream/early  *\* ' "$work/early-written.expect")" \
+	"$(grep -c '^stream/early ' "$work/early-written.expect")/0" "a line per cause of stream/early, none of them '*'"
+run early-written --functions stream --expect "$work/early-written.expect" "$early"
+check "$rc/$(json early-written '[.unexpected, ([.checks[] | select(.verdict != "pass") | .expected] | all)] | map(tostring) | join(" ")')" \
+	"0/pass true" "what --write-expect wrote accepts every departure it saw"
+"$u8conform" --functions stream --input 'C2 80' --write-expect "$work/early-c2.expect" "$early" >/dev/null
+check "$(grep -v '^#' "$work/early-c2.expect" | sed 's/ *#.*//' | tr -s ' ')" "stream/early C2..DF * 80..8F" \
+	"from the cuts of C2 80 alone: the pattern of a two-byte character cut inside"
+run early-c2 --functions stream --expect "$work/early-c2.expect" "$early"
+check "$rc/$(json early-c2 '.checks[] | select(.id == "stream/early") | [.expected, .counterexample.input] | map(tostring) | join(" ")')" \
+	"1/false C2" "narrowed to what it saw: a lead cut alone (C2 |) is a new departure, and fails"
+
 # An expectation naming the byte where the answers part: GLib reads NUL
 # as U+FFFD; "00" accepts it wherever the NUL stands, not other bytes.
 if [ -n "$glib" ]; then

@@ -47,7 +47,8 @@ fail_on(struct u8c_tallies *t, const char *bytes, size_t n, size_t index)
 	struct u8c_item item = {
 	    U8C_ITEM_BYTES, (const uint8_t *)bytes, n, 0, {0, 0, 0}};
 	struct u8c_failure f = {U8C_DECODE_ROW_00_7F, U8C_FAIL, {0, 0},
-	                        U8C_PARTING_CHANGED,  0,        -1};
+	                        U8C_PARTING_CHANGED,  0,        -1,
+	                        U8C_DURING_ITEM};
 	struct u8c_example *e = u8c_tally_fail(t, &f, &item, 0, index);
 
 	if (e != NULL)
@@ -95,7 +96,8 @@ START_TEST(test_tally_purity)
 	struct u8c_item pure = {
 	    U8C_ITEM_BYTES, (const uint8_t *)"\xED\xA0\x80", 3, 0, {0, 0, 0}};
 	struct u8c_failure f = {U8C_VALIDATE_SURROGATE, U8C_FAIL, {0, 0},
-	                        U8C_PARTING_CHANGED,    1,        -1};
+	                        U8C_PARTING_CHANGED,    1,        -1,
+	                        U8C_DURING_ITEM};
 	struct u8c_example *e;
 
 	memset(&t, 0, sizeof t);

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * causes.h - what a check's failures have in common, as patterns an
+ * expectation can name: the byte classes of each piece where a target's
+ * answers part from the reference's, with the cuts in it and right after
+ * it, each distinct one kept once.  --write-expect writes a line for each,
+ * so an expectation is as narrow as the departure it accepts.
+ */
+#ifndef U8C_CAUSES_H
+#define U8C_CAUSES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "expect.h"
+#include "families.h"
+
+enum {
+	U8C_CAUSES = 96,     /* kept per check; more are "any input"    */
+	U8C_CAUSE_BYTES = 6, /* the longest piece a pattern names       */
+	U8C_CAUSE_TEXT = 64, /* room for one as text                    */
+};
+
+/* One cause: a piece of @len bytes (0: loading, then class_lo[0] is
+ * 1, or unloading, 2), byte k of one of the classes class_lo[k] to
+ * class_hi[k], cuts[k] cuts after it (0..2, or 3: any number) and
+ * @before before the first; unused fields are 0, so equal causes
+ * compare equal with memcmp. */
+struct u8c_cause {
+	uint8_t len, before;
+	uint8_t class_lo[U8C_CAUSE_BYTES], class_hi[U8C_CAUSE_BYTES];
+	uint8_t cuts[U8C_CAUSE_BYTES];
+};
+
+struct u8c_causes {
+	uint8_t n;
+	uint8_t last; /* the one seen last                               */
+	uint8_t any;  /* one no pattern names, or more than U8C_CAUSES  */
+	struct u8c_cause cause[U8C_CAUSES];
+};
+
+/* Where a failure was met, for the causes: in a call on an item, or
+ * around the items (loading, unloading). */
+enum u8c_cause_at { U8C_CAUSE_ITEM, U8C_CAUSE_LOADING, U8C_CAUSE_UNLOADING };
+
+/*
+ * u8c_causes_note - add the cause of a failure on @item (NULL around the
+ * items) whose answers part at @part (NULL: the whole input) to @k.
+ */
+void u8c_causes_note(struct u8c_causes *k, const struct u8c_item *item,
+                     const struct u8c_part *part, enum u8c_cause_at at);
+
+/* u8c_causes_merge - the causes of @from added to @to. */
+void u8c_causes_merge(struct u8c_causes *to, const struct u8c_causes *from);
+
+/* u8c_causes_coalesce - causes that differ in one thing a pattern can
+ * say of both (the classes of one byte, where one's end and the other's
+ * start; the cuts at one place) made one, until none do. */
+void u8c_causes_coalesce(struct u8c_causes *k);
+
+/* u8c_cause_text - cause @c as an expectation's input ("ED A0..BF |"),
+ * into @buf[0..U8C_CAUSE_TEXT). */
+void u8c_cause_text(const struct u8c_cause *c, char *buf);
+
+#endif /* U8C_CAUSES_H */
