@@ -33,6 +33,7 @@ cause_of(struct u8c_cause *c, const struct u8c_item *item,
 	    off + len > item->n)
 		return 0;
 	c->len = (uint8_t)len;
+	c->whole = (uint8_t)whole;
 	for (size_t i = 0; i < len; i++)
 		c->class_lo[i] = c->class_hi[i] =
 		    (uint8_t)u8c_byte_class(item->s[off + i]);
@@ -45,8 +46,8 @@ cause_of(struct u8c_cause *c, const struct u8c_item *item,
 		                  ? &c->cuts[cuts[k] - off - 1]
 		                  : NULL;
 
-		if (at != NULL && *at < 2)
-			++*at;
+		if (at != NULL) /* 0, 1, 2; 3 for more: '*' */
+			*at = *at < 3 ? *at + 1 : 3;
 	}
 	/* a whole input's pattern matches all of it; a piece's, the cuts
 	 * after it one by one */
@@ -64,7 +65,8 @@ enum { CUTS = U8C_CAUSE_BYTES, BEFORE = 2 * U8C_CAUSE_BYTES, ANY = -1 };
  * a pattern can say of both: the classes of a byte, where one's meet or
  * overlap the other's (80..BF for 80..9F and A0..BF); or the cuts after
  * a byte inside the piece ('*' for any number of them); or the cuts
- * after the piece (none: a pattern is tried with and without them).
+ * after a piece (none: a pattern is tried with and without them; but a
+ * whole input's pattern must match all of it, so '*' there).
  * Then @a becomes that pattern, which accepts what both did and no more.
  */
 static int
@@ -74,7 +76,7 @@ adjoin(struct u8c_cause *a, const struct u8c_cause *b, int only)
 	size_t last = a->len - 1;
 	int diff = ANY, n = 0;
 
-	if (a->len != b->len || a->len == 0)
+	if (a->len != b->len || a->len == 0 || a->whole != b->whole)
 		return 0;
 	if (a->before != b->before) {
 		m.before = 3;
@@ -93,7 +95,7 @@ adjoin(struct u8c_cause *a, const struct u8c_cause *b, int only)
 			diff = (int)i, n++;
 		}
 		if (a->cuts[i] != b->cuts[i]) {
-			m.cuts[i] = i == last ? 0 : 3;
+			m.cuts[i] = i == last && !a->whole ? 0 : 3;
 			diff = CUTS + (int)i, n++;
 		}
 	}

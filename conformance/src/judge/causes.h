@@ -28,6 +28,7 @@ enum {
  * compare equal with memcmp. */
 struct u8c_cause {
 	uint8_t len, before;
+	uint8_t whole; /* the piece is the whole input: its every cut counts */
 	uint8_t class_lo[U8C_CAUSE_BYTES], class_hi[U8C_CAUSE_BYTES];
 	uint8_t cuts[U8C_CAUSE_BYTES];
 };
