@@ -73,6 +73,9 @@ expect 2 "go together" --symbol f "$no_symbols"
 expect 2 "exports no symbol nope" --symbol nope --shape bool "$no_symbols"
 expect 2 "unknown shape" --symbol u8ref_validate --shape odd "$no_symbols"
 expect 2 "takes no --input" --merge --input 41 "$work/input.bin"
+expect 2 "takes no --functions" --merge --functions decode "$work/input.bin"
+expect 2 "takes no --progress" --merge --progress "$work/input.bin"
+expect 2 "exports no ucnv_open, which the shape needs" --symbol u8ref_validate --shape icu "$no_symbols"
 
 # A report that cannot be written: exit status 2 and one line.
 "$u8conform" --input 41 "$correct" >/dev/full 2>"$work/err"

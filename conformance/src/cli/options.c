@@ -208,10 +208,11 @@ static int
 check_combinations(const struct u8c_options *o, const int *given)
 {
 	if (o->nreports != 0) {
+		/* in the order of the options' enum, to PROGRESS */
 		static const char *const alone[] = {
-		    "input",     "exhaustive", "shard", "symbol",
-		    "shape",     "profile",    "jobs",  "timeout",
-		    "max-fatal", "memory",     "load"};
+		    "input",   "exhaustive", "shard",   "symbol",    "shape",
+		    "profile", "jobs",       "timeout", "max-fatal", "memory",
+		    "load",    "functions",  "progress"};
 		for (size_t k = 0; k < sizeof alone / sizeof alone[0]; k++)
 			if (given[k])
 				return bad("--merge takes no --%s: it reads "
@@ -253,8 +254,8 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		MEMORY,
 		LOAD,
 		FUNCTIONS,
-		WRITE_EXPECT,
 		PROGRESS, /* the options above are refused with --merge */
+		WRITE_EXPECT,
 		MERGE,
 		FORMAT,
 		STRICT,
