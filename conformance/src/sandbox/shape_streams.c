@@ -271,9 +271,9 @@ icu_decode(void *state, const uint8_t *s, size_t n, int last, uint32_t *out,
 	AS(to_unicode, bound);
 	to_unicode(st->cnv, &at, at + 2 * cap, &from, from + n, NULL,
 	           (int8_t)(last != 0), &ec);
-	if (ec == ICU_OVERFLOW)
+	got = ((uintptr_t)at - (uintptr_t)out) / sizeof *at;
+	if (ec == ICU_OVERFLOW || got > 2 * cap)
 		return cap + 1; /* more than it was given room for */
-	got = (size_t)(at - (uint16_t *)(void *)out);
 	memcpy(units, out, got * sizeof units[0]);
 	return u8c_points_of_utf16(units, got, out);
 }
@@ -354,11 +354,12 @@ iconv_consumed(void *state, const uint8_t *s, size_t n, int last,
 	const uint32_t fffd = 0xFFFD;
 	iconv_fn iconv;
 	char *in = (char *)(uintptr_t)s, *to = (char *)out;
+	char *end = (char *)out + 4 * (n + 4);
 	size_t inleft = n, outleft = 4 * (n + 4);
 
 	(void)state;
 	AS(iconv, bound);
-	while (inleft > 0 && outleft >= sizeof fffd) {
+	while (inleft > 0) {
 		size_t k;
 		int e;
 
@@ -366,7 +367,12 @@ iconv_consumed(void *state, const uint8_t *s, size_t n, int last,
 		if (iconv(iconv_cd, &in, &inleft, &to, &outleft) != (size_t)-1)
 			break;
 		e = errno;
-		if ((e == EINVAL && !last) || (e != EINVAL && e != EILSEQ))
+		/* a U+FFFD goes where iconv says it stopped: in the room it
+		 * was given, having read only its input */
+		if ((e == EINVAL && !last) || (e != EINVAL && e != EILSEQ) ||
+		    inleft > n || in != (char *)(uintptr_t)s + (n - inleft) ||
+		    (uintptr_t)to < (uintptr_t)out ||
+		    (uintptr_t)to + sizeof fffd > (uintptr_t)end)
 			break;
 		k = e == EINVAL
 		        ? inleft
@@ -378,7 +384,7 @@ iconv_consumed(void *state, const uint8_t *s, size_t n, int last,
 		inleft -= k;
 	}
 	*consumed = n - inleft;
-	return (size_t)(to - (char *)out) / sizeof fffd;
+	return ((uintptr_t)to - (uintptr_t)out) / sizeof fffd;
 }
 
 const struct u8c_stream_shape u8c_stream_iconv = {
