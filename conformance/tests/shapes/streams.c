@@ -291,3 +291,30 @@ shape_iconv(void *cd, char **in, size_t *inleft, char **out, size_t *outleft)
 	}
 	return 0;
 }
+
+/* ---- a hostile iconv: at an error it says it stopped far past the
+ * room it was given, and that more input is left than it had ---- */
+
+U8T_EXPORT void *shape_lying_iconv_open(const char *to, const char *from);
+U8T_EXPORT size_t shape_lying_iconv(void *cd, char **in, size_t *inleft,
+                                    char **out, size_t *outleft);
+
+U8T_EXPORT void *
+shape_lying_iconv_open(const char *to, const char *from)
+{
+	return shape_iconv_open(to, from);
+}
+
+U8T_EXPORT size_t
+shape_lying_iconv(void *cd, char **in, size_t *inleft, char **out,
+                  size_t *outleft)
+{
+	size_t r = shape_iconv(cd, in, inleft, out, outleft);
+
+	if (r == (size_t)-1 && errno == EILSEQ) {
+		*out += 1 << 20; /* nothing written there */
+		*inleft += 4096; /* nor read */
+		*outleft = SIZE_MAX;
+	}
+	return r;
+}
