@@ -20,32 +20,6 @@
 #include "targets.h"
 #include "u8t.h"
 
-/* The UTF-8 of @cp into @out; returns its length. */
-static size_t
-utf8_of(uint32_t cp, uint8_t *out)
-{
-	if (cp < 0x80) {
-		out[0] = (uint8_t)cp;
-		return 1;
-	}
-	if (cp < 0x800) {
-		out[0] = (uint8_t)(0xC0 | cp >> 6);
-		out[1] = (uint8_t)(0x80 | (cp & 0x3F));
-		return 2;
-	}
-	if (cp < 0x10000) {
-		out[0] = (uint8_t)(0xE0 | cp >> 12);
-		out[1] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
-		out[2] = (uint8_t)(0x80 | (cp & 0x3F));
-		return 3;
-	}
-	out[0] = (uint8_t)(0xF0 | cp >> 18);
-	out[1] = (uint8_t)(0x80 | (cp >> 12 & 0x3F));
-	out[2] = (uint8_t)(0x80 | (cp >> 6 & 0x3F));
-	out[3] = (uint8_t)(0x80 | (cp & 0x3F));
-	return 4;
-}
-
 /* ---- CPython: a str is its length and its code points ---- */
 
 struct text {
@@ -146,8 +120,8 @@ shape_transform(uint8_t *dst, size_t ndst, const uint8_t *src, size_t nsrc,
 
 	while (i < nsrc) {
 		struct u8tt_step r = u8tt_step(src + i, nsrc - i);
-		uint8_t b[4];
-		size_t len = utf8_of(r.cp, b);
+		uint8_t b[8];
+		size_t len = u8t_encode(r.cp, b); /* the core's encoder */
 
 		if (r.status == U8TT_TRUNCATED && !at_eof) {
 			why = 2;
