@@ -7,7 +7,7 @@
  * what it says; nothing is corrected.  Where a library does not say how
  * many bytes an error consumes, the adapter takes one and the shape
  * declares U8T_GUESSED_LENGTHS, so the report does not charge the guess
- * to the library.  The bound function is kept in one static pointer: a
+ * to the library.  The bound function is kept in one pointer: a
  * process tests one target.
  */
 #include <stdint.h>
@@ -19,15 +19,7 @@
 #include "shape.h"
 #include "shape_streams.h"
 
-static void *bound;
-
-/* The bound function into the function pointer at @f (POSIX's dlsym
- * idiom: the conversion is defined there). */
-static void
-bound_as(void *f, size_t size)
-{
-	memcpy(f, &bound, size);
-}
+void *u8c_shape_bound;
 
 static int
 validate_bool(const uint8_t *s, size_t n, size_t *err)
@@ -35,7 +27,7 @@ validate_bool(const uint8_t *s, size_t n, size_t *err)
 	_Bool (*f)(const char *, size_t);
 
 	(void)err;
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	return f((const char *)s, n) ? 1 : 0;
 }
 
@@ -46,7 +38,7 @@ validate_glib(const uint8_t *s, size_t n, size_t *err)
 	const char *end = NULL;
 	int ok;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	ok = f((const char *)s, (ssize_t)n, &end);
 	if (!ok && err != NULL && end != NULL)
 		*err = (size_t)(end - (const char *)s);
@@ -59,7 +51,7 @@ validate_unistring(const uint8_t *s, size_t n, size_t *err)
 	const uint8_t *(*f)(const uint8_t *, size_t);
 	const uint8_t *bad;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	if ((bad = f(s, n)) == NULL)
 		return 1;
 	if (err != NULL)
@@ -74,7 +66,7 @@ validate_utf8_range(const uint8_t *s, size_t n, size_t *err)
 	int (*f)(const unsigned char *, int);
 	int r;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	if ((r = f(s, (int)n)) == 0)
 		return 1;
 	if (err != NULL && r > 0)
@@ -101,7 +93,7 @@ next_utf8proc(const uint8_t *s, size_t n, uint32_t *cp)
 	int32_t c = -1;
 	ssize_t r;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	r = f(s, (ssize_t)n, &c);
 	return step(cp, r > 0 ? c : -1, r > 0 ? (size_t)r : 0);
 }
@@ -112,7 +104,7 @@ next_cmark(const uint8_t *s, size_t n, uint32_t *cp)
 	int32_t (*f)(const uint8_t *, int32_t, int32_t *);
 	int32_t c = -1, r;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	r = f(s, (int32_t)n, &c);
 	return step(cp, r > 0 ? c : -1, r > 0 ? (size_t)r : 0);
 }
@@ -124,7 +116,7 @@ next_quickjs(const uint8_t *s, size_t n, uint32_t *cp)
 	const uint8_t *after = s;
 	int c;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	c = f(s, (int)n, &after);
 	return step(cp, c, c >= 0 ? (size_t)(after - s) : 0);
 }
@@ -135,7 +127,7 @@ next_libxml2(const uint8_t *s, size_t n, uint32_t *cp)
 	int (*f)(const unsigned char *, int *);
 	int len = (int)n, c;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	c = f(s, &len);
 	return step(cp, c, c >= 0 && len > 0 ? (size_t)len : 0);
 }
@@ -148,7 +140,7 @@ next_jq(const uint8_t *s, size_t n, uint32_t *cp)
 	const char *at = (const char *)s, *after;
 	int c = -1;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	after = f(at, at + n, &c);
 	*cp = c < 0 ? U8T_ERROR : (uint32_t)c;
 	return after == NULL ? 0 : (size_t)(after - at);
@@ -159,7 +151,7 @@ decode_utf32(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
 	size_t (*f)(const uint8_t *, size_t, uint32_t *, size_t);
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	return f(s, n, out, cap);
 }
 
@@ -172,7 +164,7 @@ decode_utf16(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 	size_t (*f)(const uint8_t *, size_t, uint16_t *, size_t);
 	size_t got;
 
-	bound_as(&f, sizeof f);
+	U8C_AS_FN(f, u8c_shape_bound);
 	got = f(s, n, (uint16_t *)(void *)out, 2 * cap);
 	if (got > 2 * cap)
 		return cap + 1; /* more than it was given room for */
@@ -246,8 +238,9 @@ u8c_shape_bind(struct u8c_target *t, const char *name, void *handle,
 		snprintf(err, errlen, "unknown shape '%s' (see --help)", name);
 		return -1;
 	}
+	u8c_shape_bound = fn;
 	if (s->stream != NULL) {
-		if (u8c_stream_shape_bind(s->stream, handle, symbol, fn, err,
+		if (u8c_stream_shape_bind(s->stream, handle, symbol, err,
 		                          errlen) != 0)
 			return -1;
 		t->stream_size = s->stream->size;
@@ -255,7 +248,6 @@ u8c_shape_bind(struct u8c_target *t, const char *name, void *handle,
 		t->stream_decode = s->stream->decode;
 		t->stream_consumed = s->stream->consumed;
 	}
-	bound = fn;
 	t->validate = s->validate;
 	t->next = s->next;
 	t->decode = s->decode;

@@ -12,8 +12,17 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "target.h"
+
+/* The one function of the library a shape binds (a process tests one
+ * target), set by u8c_shape_bind for the adapters. */
+extern void *u8c_shape_bound;
+
+/* The function pointer @f from the object pointer @p (POSIX's dlsym
+ * idiom: the conversion is defined there). */
+#define U8C_AS_FN(f, p) memcpy(&(f), &(p), sizeof(f))
 
 /* u8c_shape_help - the shapes, two lines each, for --help. */
 void u8c_shape_help(FILE *out);

@@ -26,14 +26,11 @@
 #include <dlfcn.h>
 
 #include "families.h"
+#include "shape.h"
 #include "shape_streams.h"
 #include "u8ref.h"
 
-static void *bound;                     /* the function bound    */
 static void *helper[U8C_SHAPE_HELPERS]; /* in the shape's order */
-
-/* A function pointer at @f from @p (POSIX's dlsym idiom). */
-#define AS(f, p) memcpy(&(f), &(p), sizeof(f))
 
 enum { STATELESS = 16 }; /* a state for libraries that keep none */
 
@@ -69,7 +66,7 @@ python_size(void)
 {
 	void (*start)(int);
 
-	AS(start, helper[0]);
+	U8C_AS_FN(start, helper[0]);
 	start(0); /* Py_InitializeEx: nothing when it already runs */
 	return STATELESS;
 }
@@ -89,11 +86,11 @@ python_consumed(void *state, const uint8_t *s, size_t n, int last,
 	ssize_t len;
 
 	(void)state;
-	AS(decode, bound);
-	AS(length, helper[1]);
-	AS(as_ucs4, helper[2]);
-	AS(drop, helper[3]);
-	AS(clear, helper[4]);
+	U8C_AS_FN(decode, u8c_shape_bound);
+	U8C_AS_FN(length, helper[1]);
+	U8C_AS_FN(as_ucs4, helper[2]);
+	U8C_AS_FN(drop, helper[3]);
+	U8C_AS_FN(clear, helper[4]);
 	/* size_t and Py_ssize_t have one width: CPython writes the
 	 * harness's own count, or leaves it as it was preset. */
 	text = decode((const char *)s, (ssize_t)n, "replace",
@@ -162,7 +159,7 @@ transform_consumed(void *state, const uint8_t *s, size_t n, int last,
 	(void)state;
 	if (n > U8C_MAX_INPUT)
 		return 0;
-	AS(transform, bound);
+	U8C_AS_FN(transform, u8c_shape_bound);
 	transform((uint8_t *)out, room, s, n, last, &ndst, consumed);
 	if (ndst > room)
 		return n + 5; /* more than it was given room for */
@@ -213,8 +210,8 @@ icu_clone_into(const void *cnv, char *buf)
 	int ec = 0;
 	void *c;
 
-	AS(clone, helper[1]);
-	AS(close, helper[2]);
+	U8C_AS_FN(clone, helper[1]);
+	U8C_AS_FN(close, helper[2]);
 	c = clone(cnv, buf, &size, &ec);
 	if (c == NULL || ec > 0)
 		return NULL;
@@ -233,8 +230,8 @@ icu_size(void)
 	int ec = 0;
 	void *cnv;
 
-	AS(open, helper[0]);
-	AS(close, helper[2]);
+	U8C_AS_FN(open, helper[0]);
+	U8C_AS_FN(close, helper[2]);
 	cnv = open("UTF-8", &ec);
 	if (cnv != NULL && ec <= 0)
 		icu_template = icu_clone_into(cnv, icu_template_clone);
@@ -268,7 +265,7 @@ icu_decode(void *state, const uint8_t *s, size_t n, int last, uint32_t *out,
 
 	if (st->cnv == NULL || cap > U8C_MAX_INPUT + 4)
 		return 0;
-	AS(to_unicode, bound);
+	U8C_AS_FN(to_unicode, u8c_shape_bound);
 	to_unicode(st->cnv, &at, at + 2 * cap, &from, from + n, NULL,
 	           (int8_t)(last != 0), &ec);
 	got = ((uintptr_t)at - (uintptr_t)out) / sizeof *at;
@@ -304,7 +301,7 @@ iconv_size(void)
 {
 	iconv_open_fn open;
 
-	AS(open, helper[0]);
+	U8C_AS_FN(open, helper[0]);
 	iconv_cd = open(UCS4_HERE, "UTF-8");
 	return iconv_cd == (void *)-1 ? 0 : STATELESS;
 }
@@ -317,7 +314,7 @@ iconv_init(void *state)
 	iconv_fn iconv;
 
 	(void)state;
-	AS(iconv, bound);
+	U8C_AS_FN(iconv, u8c_shape_bound);
 	iconv(iconv_cd, NULL, NULL, NULL, NULL);
 }
 
@@ -358,7 +355,7 @@ iconv_consumed(void *state, const uint8_t *s, size_t n, int last,
 	size_t inleft = n, outleft = 4 * (n + 4);
 
 	(void)state;
-	AS(iconv, bound);
+	U8C_AS_FN(iconv, u8c_shape_bound);
 	while (inleft > 0) {
 		size_t k;
 		int e;
@@ -397,13 +394,12 @@ const struct u8c_stream_shape u8c_stream_iconv = {
 
 int
 u8c_stream_shape_bind(const struct u8c_stream_shape *sh, void *handle,
-                      const char *symbol, void *fn, char *err, size_t errlen)
+                      const char *symbol, char *err, size_t errlen)
 {
 	const char *stem = *sh->stem ? strstr(symbol, sh->stem) : NULL;
 	size_t before = stem != NULL ? (size_t)(stem - symbol) : 0;
 	const char *after = stem != NULL ? stem + strlen(sh->stem) : "";
 
-	bound = fn;
 	for (size_t k = 0; k < U8C_SHAPE_HELPERS; k++) {
 		char name[256];
 

@@ -34,12 +34,11 @@ extern const struct u8c_stream_shape u8c_stream_python, u8c_stream_transform,
 size_t u8c_points_of_utf16(const uint16_t *units, size_t n, uint32_t *out);
 
 /*
- * u8c_stream_shape_bind - make @fn, the function @symbol of @handle, the
- * stream of shape @sh, finding its helpers in @handle.  Returns 0, or
+ * u8c_stream_shape_bind - find the helpers that shape @sh needs beside
+ * @symbol (u8c_shape_bound) in the library @handle.  Returns 0, or
  * -1 with @err naming the helper the library does not export.
  */
 int u8c_stream_shape_bind(const struct u8c_stream_shape *sh, void *handle,
-                          const char *symbol, void *fn, char *err,
-                          size_t errlen);
+                          const char *symbol, char *err, size_t errlen);
 
 #endif /* U8C_SHAPE_STREAMS_H */
