@@ -119,7 +119,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		u8c_reader_begin_next(&reader);
 		u8c_reader_fate(&reader, U8C_FATE_CRASH, U8C_PHASE_STREAM, 0,
-		                11);
+		                11, NULL);
 	}
 	u8c_reader_abandon(&reader);
 	return 0;

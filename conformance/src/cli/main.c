@@ -20,6 +20,7 @@
 #include "build.h"
 #include "chunking.h"
 #include "expect_file.h"
+#include "jail_exec.h"
 #include "merge.h"
 #include "options.h"
 #include "progress.h"
@@ -141,10 +142,55 @@ make_plan(struct u8c_plan *plan, const struct u8c_options *o)
 	plan->functions = o->functions;
 }
 
+/* u8conform never runs under a sanitizer's runtime that LD_PRELOAD
+ * put there (as a user may have tried for a sanitized target): it runs
+ * again without, and the target's jail gets the runtime it needs. */
+static int
+leave_preloaded_runtime(char **argv)
+{
+	char name[256];
+
+	if (u8c_jail_exec_is_jail() ||
+	    !u8c_sanitizer_in_preload(name, sizeof name))
+		return 0;
+	fprintf(stderr,
+	        "u8conform: LD_PRELOAD holds %s: u8conform runs again "
+	        "without it, and preloads the runtime a sanitized target "
+	        "needs into the target's jail only\n",
+	        name);
+	u8c_sanitizer_leave_preload(argv);
+	fprintf(stderr, "u8conform: cannot run again without %s: %s\n", name,
+	        strerror(errno));
+	return 2;
+}
+
+/* Which sanitizer the target was built with, into @san; 0, or 2 with
+ * the line said. */
+static int
+find_sanitizer(const char *library, struct u8c_sanitizer *san)
+{
+	char err[1024];
+
+	if (u8c_sanitizer_detect(library, san, err, sizeof err) != 0) {
+		fprintf(stderr, "%s\n", err);
+		return 2;
+	}
+	if (san->kinds != 0 && u8c_sanitizer_in_self()) {
+		fprintf(stderr,
+		        "u8conform: %s is built with %s, and this u8conform "
+		        "is itself built with sanitizers, whose runtime the "
+		        "target's cannot join: use a build without them\n",
+		        library, u8c_sanitizer_names(san->kinds));
+		return 2;
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	static struct u8c_plan plan;
+	static struct u8c_sanitizer sanitizer;
 	struct u8c_sandbox_config cfg;
 	struct u8c_run_facts facts;
 	struct u8c_report r;
@@ -152,13 +198,16 @@ main(int argc, char **argv)
 	char err[1024];
 	int stdout_closed, rc;
 
+	if ((rc = leave_preloaded_runtime(argv)) != 0)
+		return rc;
 	if ((stdout_closed = guard_standard_fds()) < 0)
 		return 2;
 	if ((rc = u8c_options_parse(argc, argv, &o)) != 0)
 		return rc < 0 ? 0 : rc;
 	if (o.nreports > 0)
 		return merge(&o, stdout_closed);
-	if ((rc = check_library(o.library)) != 0)
+	if ((rc = check_library(o.library)) != 0 ||
+	    (rc = find_sanitizer(o.library, &sanitizer)) != 0)
 		return rc;
 	if (o.expect_file != NULL &&
 	    u8c_expect_read(&expectations, o.expect_file, err, sizeof err) !=
@@ -180,6 +229,8 @@ main(int argc, char **argv)
 	cfg.namespaces = 1;
 	cfg.load = o.load;
 	cfg.expect = o.expect_file != NULL ? &expectations : NULL;
+	cfg.sanitizer = &sanitizer;
+	cfg.argv = argv;
 	u8c_progress_attach(&cfg, !o.input, o.progress);
 	u8c_sandbox_run(&cfg, &outcome);
 	u8c_progress_end();

@@ -65,6 +65,9 @@ enum u8c_fate {
 	U8C_FATE_REACH,     /* reached into another process (ptrace, its
 	                       memory, descriptors) or around the filter    */
 	U8C_FATE_MEMORY,    /* held more than --memory (detail: MiB held)    */
+	U8C_FATE_MEMORY_ERROR, /* a sanitizer's memory error (AddressSanitizer,
+	                          MemorySanitizer): its report says which    */
+	U8C_FATE_UNDEFINED,    /* UndefinedBehaviorSanitizer's report        */
 	U8C_FATES
 };
 
@@ -123,6 +126,8 @@ enum u8c_check_id {
 	U8C_ISOLATION_KILL,
 	U8C_ISOLATION_REACH,
 	U8C_ISOLATION_MEMORY,
+	U8C_ISOLATION_MEMORY_ERROR,
+	U8C_ISOLATION_UNDEFINED,
 #define U8C_STREAM_ID(name, id, title) U8C_STREAM_##name,
 	U8C_GROUP_LIST(U8C_STREAM_ID)
 #undef U8C_STREAM_ID
@@ -145,7 +150,7 @@ enum u8c_check_id {
 _Static_assert(U8C_VALIDATE_ROW_00_7F - U8C_DECODE_ROW_00_7F == U8C_GROUPS &&
                    U8C_NEXT_ROW_00_7F - U8C_VALIDATE_ROW_00_7F == U8C_GROUPS,
                "one check per group and function, in group order");
-_Static_assert(U8C_ISOLATION_MEMORY - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
+_Static_assert(U8C_ISOLATION_UNDEFINED - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
                "one isolation check per fate, in fate order");
 
 /* Whether check @c is one of the isolation checks (one per fate). */

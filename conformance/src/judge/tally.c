@@ -236,8 +236,8 @@ say_fate(char *got, size_t size, enum u8c_fate fate, int detail)
 void
 u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
                enum u8c_fate fate, enum u8c_fn fn, enum u8c_during during,
-               int detail, const struct u8c_item *item, uint32_t run,
-               size_t index)
+               int detail, const char *said, const struct u8c_item *item,
+               uint32_t run, size_t index)
 {
 	struct u8c_failure f = {u8c_check_of_fate(fate),
 	                        U8C_FAIL,
@@ -259,7 +259,10 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 	kept->during = (uint8_t)during;
 	kept->fn = (uint8_t)fn;
 	snprintf(kept->expected, sizeof kept->expected, "an answer");
-	say_fate(kept->got, sizeof kept->got, fate, detail);
+	if (said != NULL && said[0] != '\0')
+		snprintf(kept->got, sizeof kept->got, "%s", said);
+	else
+		say_fate(kept->got, sizeof kept->got, fate, detail);
 }
 
 static void

@@ -131,13 +131,14 @@ struct u8c_example *u8c_tally_fail(struct u8c_tallies *t,
 /*
  * u8c_tally_fate - count @fate, met by function @fn on @item (or, with
  * @during not U8C_DURING_ITEM, while loading or unloading; @item is then
- * NULL).  @detail is the signal or the exit status.  @x: the
- * expectations, or NULL.
+ * NULL).  @detail is the signal or the exit status; @said, when not NULL
+ * or empty, what the fate was in words (a sanitizer's report), else the
+ * words come from @fate and @detail.  @x: the expectations, or NULL.
  */
 void u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
                     enum u8c_fate fate, enum u8c_fn fn, enum u8c_during during,
-                    int detail, const struct u8c_item *item, uint32_t run,
-                    size_t index);
+                    int detail, const char *said, const struct u8c_item *item,
+                    uint32_t run, size_t index);
 
 /* Whether example @a comes before @b: the shorter, then the lower
  * bytes, then the earlier item. */

@@ -78,6 +78,11 @@ applies(const struct u8c_report *r, const struct u8c_plan *plan,
 static int
 outside_domain(const struct u8c_report *r, const struct u8c_plan *plan, int c)
 {
+	/* a sanitizer's checks, on a target built without it */
+	if (c == U8C_ISOLATION_MEMORY_ERROR)
+		return !(r->sanitizers & (U8C_SAN_ADDRESS | U8C_SAN_MEMORY));
+	if (c == U8C_ISOLATION_UNDEFINED)
+		return !(r->sanitizers & U8C_SAN_UNDEFINED);
 	return (r->traits & U8T_SCALARS_ONLY) &&
 	       (c == U8C_ENCODE_SURROGATES || c == U8C_ENCODE_BEYOND) &&
 	       (r->functions >> U8C_FN_ENCODE & 1u) &&
@@ -192,6 +197,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->private_proc = o->private_proc;
 	r->per_worker = o->per_worker;
 	r->threads = o->threads;
+	r->sanitizers = o->sanitizers;
 	if (r->target == NULL || r->path == NULL)
 		return -1;
 	for (size_t k = 0; k < f->plan->nrows; k++) {

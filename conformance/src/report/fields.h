@@ -33,6 +33,7 @@
 #define U8C_F_PRIVATE_PROC "private_proc"       /* the jail's own /proc */
 #define U8C_F_LOADED       "loaded"             /* "once" or "in each worker" */
 #define U8C_F_THREADS      "threads_after_load" /* the loader's threads */
+#define U8C_F_SANITIZERS   "sanitizers" /* the target's: "address", ... */
 
 /* a family */
 #define U8C_F_NAME      "name"

@@ -100,6 +100,23 @@ set_aside(const struct u8c_report *r)
 }
 
 static json_t *
+sanitizers(const struct u8c_report *r)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} names[] = {{U8C_SAN_ADDRESS, "address"},
+	             {U8C_SAN_UNDEFINED, "undefined"},
+	             {U8C_SAN_MEMORY, "memory"}};
+	json_t *a = json_array();
+
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		if (r->sanitizers & names[k].bit)
+			json_array_append_new(a, string(names[k].name));
+	return a;
+}
+
+static json_t *
 traits(const struct u8c_report *r)
 {
 	json_t *a = json_array();
@@ -206,6 +223,7 @@ document(const struct u8c_report *r)
 		set(o, U8C_F_LOADED,
 		    string(r->per_worker ? "in each worker" : "once"));
 		set(o, U8C_F_THREADS, count(r->threads));
+		set(o, U8C_F_SANITIZERS, sanitizers(r));
 	}
 	return o;
 }

@@ -17,6 +17,7 @@
 
 #include "checks.h"
 #include "plan.h"
+#include "sanitizer.h"
 #include "tally.h"
 #include "u8t.h"
 
@@ -75,6 +76,7 @@ struct u8c_report {
 	int private_proc;     /* with a /proc of its own: 1, 0          */
 	int per_worker;       /* each worker loaded the target itself  */
 	unsigned threads;     /* the loader's threads once it loaded it */
+	unsigned sanitizers;  /* U8C_SAN_ bits the target was built with */
 	char *expect_file;    /* --expect, or NULL (owned) */
 	/* expectations that took no failure of a whole run: stale */
 	const struct u8c_expectation *stale[U8C_EXPECT_MAX];

@@ -55,8 +55,9 @@ exports(FILE *out, const struct u8c_report *r)
 			            ? "u8t_stream_consumed"
 			            : u8c_fn_titles[fn],
 			        !(r->functions >> fn & 1u) ? " (not judged)"
-			        : r->hung >> fn & 1u ? " (set aside: hangs)"
-			                             : "");
+			        : r->hung >> fn & 1u
+			            ? " (set aside: see stopped)"
+			            : "");
 	fputc('\n', out);
 }
 
@@ -125,6 +126,11 @@ u8c_report_text(FILE *out, const struct u8c_report *r)
 		        r->threads);
 	else if (r->per_worker)
 		fprintf(out, "loaded   in each worker, as --load asked\n");
+	if (r->sanitizers != 0)
+		fprintf(out,
+		        "built    with %s: its jail ran under the runtime, "
+		        "u8conform did not\n",
+		        u8c_sanitizer_names(r->sanitizers));
 	fprintf(
 	    out, "policy   %s%s\n", r->policy,
 	    unknown_why(r, r->policy, 1u << U8C_FN_DECODE | 1u << U8C_FN_NEXT,

@@ -67,8 +67,10 @@ u8c_jail_close(const struct u8c_jail *j, unsigned what)
 		close_pair_end(j->lifeline, 1);
 		close_pair_end(j->load_out, 0);
 		close_pair_end(j->unload_out, 0);
-		for (unsigned k = 0; k < j->slots; k++)
+		for (unsigned k = 0; k < j->slots; k++) {
 			close_pair_end(j->slot_out[k], 0);
+			close_pair_end(j->slot_report[k], 0);
+		}
 		close_pair_end(j->go_twin, 1);
 		close_pair_end(j->go_server, 1);
 		close_pair_end(j->loader_unmapped, 0);
@@ -84,8 +86,10 @@ u8c_jail_close(const struct u8c_jail *j, unsigned what)
 		close_pair_end(j->cmd, 0);
 	if (what & U8C_CLOSE_OUTPUTS) {
 		close_pair_end(j->unload_out, 1);
-		for (unsigned k = 0; k < j->slots; k++)
+		for (unsigned k = 0; k < j->slots; k++) {
 			close_pair_end(j->slot_out[k], 1);
+			close_pair_end(j->slot_report[k], 1);
+		}
 	}
 }
 

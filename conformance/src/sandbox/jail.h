@@ -41,10 +41,11 @@ struct u8c_command {
 
 /* Exit statuses of our own processes, to tell them from the target's. */
 enum {
-	U8C_EXIT_UNLOADED = 85, /* the fork server unloaded cleanly      */
-	U8C_EXIT_RETIRED = 86,  /* a worker left on purpose              */
-	U8C_EXIT_HARNESS = 87,  /* a worker's own code failed            */
-	U8C_EXIT_REFUSED = 88,  /* the loader refused: see the load report */
+	U8C_EXIT_UNLOADED = 85,  /* the fork server unloaded cleanly      */
+	U8C_EXIT_RETIRED = 86,   /* a worker left on purpose              */
+	U8C_EXIT_HARNESS = 87,   /* a worker's own code failed            */
+	U8C_EXIT_REFUSED = 88,   /* the loader refused: see the load report */
+	U8C_EXIT_SANITIZER = 89, /* a worker's sanitizer reported an error */
 };
 
 /* Everything the jail's processes need; fixed before the first fork. */
@@ -59,6 +60,10 @@ struct u8c_jail {
 	int load_out[2];            /* the loader's stdout and stderr     */
 	int unload_out[2];          /* the fork server's, when unloading  */
 	int slot_out[U8C_SLOTS][2]; /* each worker's stdout and stderr   */
+	/* each worker's sanitizer reports, for a sanitized target (else
+	 * -1): a pipe of their own, which the filter leaves open, since
+	 * what goes to stdout and stderr is the target's output */
+	int slot_report[U8C_SLOTS][2];
 	/* Which process forks the fork server is the supervisor's word
 	 * alone: it holds the only write ends of go_twin and go_server
 	 * (loader.c, supervisor/loading.c). */

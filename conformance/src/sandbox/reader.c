@@ -392,8 +392,12 @@ count(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase)
 		r->fatal++;
 		__atomic_add_fetch(r->cx->fatal_seen, 1, __ATOMIC_RELAXED);
 	}
-	if (fate == U8C_FATE_HANG && phase < U8C_PHASES)
-		r->hangs[phase]++;
+	if (phase >= U8C_PHASES)
+		return;
+	if (fate == U8C_FATE_HANG)
+		r->costly[U8C_COSTLY_HANG][phase]++;
+	if (fate == U8C_FATE_MEMORY_ERROR || fate == U8C_FATE_UNDEFINED)
+		r->costly[U8C_COSTLY_REPORT][phase]++;
 }
 
 /* Fate @fate on the item in flight, or, with none, on the last item the
@@ -403,7 +407,7 @@ count(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase)
  * --max-fatal and setting a function aside. */
 static void
 charge(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
-       uint32_t chunking, int detail, int counts, int last)
+       uint32_t chunking, int detail, const char *said, int counts, int last)
 {
 	enum u8c_fn fn = phase < U8C_FNS ? (enum u8c_fn)phase : U8C_FN_ANY;
 	struct u8c_item item = r->item;
@@ -412,7 +416,7 @@ charge(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
 		count(r, fate, phase);
 	if (!r->in_item && !(last && r->ended_one)) {
 		u8c_tally_fate(r->tallies, r->cx->expect, fate, fn,
-		               U8C_DURING_LOADING, detail, NULL, 0, 0);
+		               U8C_DURING_LOADING, detail, said, NULL, 0, 0);
 		return;
 	}
 	if (r->fates & 1u << fate)
@@ -431,14 +435,14 @@ charge(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
 			r->s.k = chunking + 1;
 	}
 	u8c_tally_fate(r->tallies, r->cx->expect, fate, fn, U8C_DURING_ITEM,
-	               detail, &item, r->row, r->index);
+	               detail, said, &item, r->row, r->index);
 }
 
 void
 u8c_reader_fate(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
-                uint32_t chunking, int detail)
+                uint32_t chunking, int detail, const char *said)
 {
-	charge(r, fate, phase, chunking, detail, 1, 1);
+	charge(r, fate, phase, chunking, detail, said, 1, 1);
 }
 
 static int
@@ -449,12 +453,13 @@ fate(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	if (!fixed(rec, sizeof w))
 		return -1;
 	memcpy(&w, rec->payload, sizeof w);
-	/* outside an item only what came between calls, after one */
+	/* outside an item only what came between calls, after one; a
+	 * sanitizer's report is read by the supervisor, never told here */
 	if ((!r->in_item &&
 	     !(w.detail == U8C_DETAIL_BETWEEN && r->ended_one)) ||
-	    w.fate >= U8C_FATES || w.phase >= U8C_PHASES)
+	    w.fate >= U8C_FATE_MEMORY_ERROR || w.phase >= U8C_PHASES)
 		return -1;
-	charge(r, (enum u8c_fate)w.fate, w.phase, w.chunking, w.detail,
+	charge(r, (enum u8c_fate)w.fate, w.phase, w.chunking, w.detail, NULL,
 	       w.ended != 0, w.detail == U8C_DETAIL_BETWEEN);
 	return 0;
 }
@@ -587,7 +592,7 @@ u8c_reader_overwritten(struct u8c_reader *r, int replay)
 		if (careful)
 			r->suspect.has = 0; /* found */
 		u8c_reader_fate(r, U8C_FATE_OVERWRITE, U8C_PHASE_HARNESS, 0,
-		                U8C_DETAIL_HARNESS);
+		                U8C_DETAIL_HARNESS, NULL);
 		return 1;
 	}
 	if (!r->suspect.has) {
@@ -615,7 +620,7 @@ charge_suspect(struct u8c_reader *r)
 	r->suspect.has = 0;
 	count(r, U8C_FATE_OVERWRITE, U8C_PHASE_HARNESS);
 	u8c_tally_fate(r->tallies, r->cx->expect, U8C_FATE_OVERWRITE,
-	               U8C_FN_ANY, U8C_DURING_ITEM, U8C_DETAIL_HARNESS,
+	               U8C_FN_ANY, U8C_DURING_ITEM, U8C_DETAIL_HARNESS, NULL,
 	               &r->suspect.item, r->suspect.row, r->suspect.index);
 }
 

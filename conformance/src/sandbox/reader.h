@@ -38,6 +38,10 @@ struct u8c_reader_context {
 	unsigned *fatal_seen;
 };
 
+/* Ends that cost much each (a --timeout; a fresh worker), counted per
+ * phase: a function that meets one too often is set aside. */
+enum { U8C_COSTLY_HANG, U8C_COSTLY_REPORT, U8C_COSTLY_ENDS };
+
 struct u8c_reader {
 	const struct u8c_reader_context *cx;
 	/* the orders its worker holds, oldest first, and the next item of
@@ -53,8 +57,9 @@ struct u8c_reader {
 	uint64_t items;                   /* items whose calls are over     */
 	uint64_t row_items[U8C_PLAN_MAX]; /* of each row                   */
 	uint32_t fatal;                   /* fatal fates met                */
-	uint32_t hangs[U8C_PHASES];       /* hangs, per phase               */
-	unsigned fresh_got;               /* fresh probe answers (bits)     */
+	/* the ends too costly to meet on every input, per phase */
+	uint32_t costly[U8C_COSTLY_ENDS][U8C_PHASES];
+	unsigned fresh_got; /* fresh probe answers (bits)     */
 	/* the item in flight, if any, else the last one (ended_one) */
 	int in_item, ended_one;
 	uint32_t row;
@@ -153,8 +158,8 @@ void u8c_reader_settle(struct u8c_reader *r);
 
 /* u8c_reader_fate - charge the item in flight (or, with none, the last
  * item it ended, or with none either, the run) with @fate in @phase, as
- * the supervisor saw it. */
+ * the supervisor saw it; @said as u8c_tally_fate's. */
 void u8c_reader_fate(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
-                     uint32_t chunking, int detail);
+                     uint32_t chunking, int detail, const char *said);
 
 #endif /* U8C_READER_H */

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "plan.h"
+#include "sanitizer.h"
 #include "shared.h"
 #include "tally.h"
 
@@ -38,6 +39,11 @@ struct u8c_sandbox_config {
 	int capture;             /* keep the raw answers of the first item */
 	int namespaces;          /* try a PID namespace for the jail       */
 	enum u8c_load_mode load; /* where workers get the target from */
+	/* a target built with a sanitizer: its jail runs under the runtime,
+	 * started again from u8conform's executable with @argv (main's,
+	 * which make this same config again there); else NULL */
+	const struct u8c_sanitizer *sanitizer;
+	char *const *argv;
 	/* Optional: told about five times a second. */
 	void (*progress)(void *ctx, const struct u8c_progress *p);
 	void *progress_ctx;
@@ -58,14 +64,15 @@ struct u8c_sandbox_outcome {
 	unsigned exports; /* bit per enum u8c_fn                          */
 	unsigned traits;  /* U8T_ bits the target declared                */
 	struct u8c_tallies total;
-	int complete;       /* every item of the plan was judged          */
-	unsigned set_aside; /* functions not called after hanging (bits) */
-	char stopped[512];  /* why not, when not                          */
-	int interrupted;    /* the signal that stopped the run, or 0      */
-	int namespaced;     /* the jail was a PID namespace               */
-	int private_proc;   /* whose /proc shows the jail alone           */
-	int per_worker;     /* each worker loaded the target itself       */
-	unsigned threads;   /* the loader's threads once it loaded it     */
+	int complete;        /* every item of the plan was judged          */
+	unsigned set_aside;  /* functions not called after hanging (bits) */
+	char stopped[512];   /* why not, when not                          */
+	int interrupted;     /* the signal that stopped the run, or 0      */
+	int namespaced;      /* the jail was a PID namespace               */
+	int private_proc;    /* whose /proc shows the jail alone           */
+	int per_worker;      /* each worker loaded the target itself       */
+	unsigned sanitizers; /* U8C_SAN_ bits of the jail's runtime      */
+	unsigned threads;    /* the loader's threads once it loaded it     */
 	size_t row_judged[U8C_PLAN_MAX]; /* items of each plan row judged */
 	struct u8c_capture capture;
 };

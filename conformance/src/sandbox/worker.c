@@ -18,6 +18,7 @@
  * an abandoned call held (a lock, memory) stays held.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/futex.h>
@@ -86,6 +87,7 @@ static struct {
 	volatile sig_atomic_t exit_hook; /* on_exit_call is registered   */
 	int exit_hook_lost;              /* could not be: the trap serves */
 	int kept[KEPT]; /* and their actions, for a target's query */
+
 	struct u8c_kernel_sigaction kept_actions[KEPT];
 } w;
 
@@ -366,6 +368,39 @@ install_handlers(void)
 		        sizeof w.kept_actions[k].mask);
 	sigemptyset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);
+}
+
+/* A sanitizer's report ends the worker: the supervisor reads it from the
+ * report pipe and charges the call the slot's phase names.  Going on
+ * from the call, as after a crash, is not safe: the runtime still holds
+ * its report lock, and the next report would wait on it for ever. */
+static void
+on_sanitizer_death(void)
+{
+	leave(U8C_EXIT_SANITIZER);
+}
+
+/* Under a sanitizer's runtime (jail_exec.h), its reports go to @fd,
+ * where the supervisor reads them, and not to stderr, where they would
+ * be the target's output. */
+static void
+hand_reports_over(int fd)
+{
+	void (*set_fd)(void *);
+	void (*set_death)(void (*)(void));
+
+	if (fd < 0)
+		return;
+	*(void **)&set_fd = dlsym(RTLD_DEFAULT, "__sanitizer_set_report_fd");
+	*(void **)&set_death =
+	    dlsym(RTLD_DEFAULT, "__sanitizer_set_death_callback");
+	if (set_fd == NULL || set_death == NULL) {
+		log_text("u8conform worker: the sanitizer's runtime has no "
+		         "__sanitizer_set_report_fd\n");
+		leave(U8C_EXIT_HARNESS);
+	}
+	set_fd((void *)(intptr_t)fd);
+	set_death(on_sanitizer_death);
 }
 
 /* The judge is told of the item before any record of it but its
@@ -954,6 +989,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	size_t nfds;
 	struct u8c_order o;
 	uint32_t done;
+	int report_fd;
 
 	w.j = j;
 	w.t = t;
@@ -988,7 +1024,12 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	}
 	nfds =
 	    u8c_jail_redirect_output(j->slot_out[slot][1], fds, MAX_OUTPUT_FDS);
+	/* its own report pipe only: no sibling's */
+	report_fd = j->slot_report[slot][1] >= 0
+	                ? fcntl(j->slot_report[slot][1], F_DUPFD_CLOEXEC, 3)
+	                : -1;
 	u8c_jail_close(j, U8C_CLOSE_COMMANDS | U8C_CLOSE_OUTPUTS);
+	hand_reports_over(report_fd);
 	install_handlers();
 	hook_exit();
 	if (u8c_stage_init(&w.stage) != 0) {

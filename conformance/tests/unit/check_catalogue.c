@@ -119,9 +119,9 @@ START_TEST(test_tally_loading)
 
 	memset(&t, 0, sizeof t);
 	u8c_tally_fate(&t, NULL, U8C_FATE_OUTPUT, U8C_FN_ANY,
-	               U8C_DURING_LOADING, 0, NULL, 0, 0);
+	               U8C_DURING_LOADING, 0, NULL, NULL, 0, 0);
 	u8c_tally_fate(&t, NULL, U8C_FATE_OUTPUT, U8C_FN_DECODE,
-	               U8C_DURING_ITEM, 0, &item, 0, 3);
+	               U8C_DURING_ITEM, 0, NULL, &item, 0, 3);
 	ck_assert_uint_eq(y->failed, 2);
 	ck_assert_uint_eq(y->tested, 1);
 	ck_assert_int_eq(y->ex[0].during, U8C_DURING_ITEM);

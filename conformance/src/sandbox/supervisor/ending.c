@@ -22,8 +22,8 @@ sup_memory_at_end(struct supervisor *s)
 		}
 		if (w->life != U8C_LIFE_KILLED_MEMORY)
 			continue;
-		sup_fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY,
-		                 w->held_mib);
+		sup_fate_of_slot(s, k, U8C_FATE_MEMORY, U8C_FN_ANY, w->held_mib,
+		                 NULL);
 		sup_step(s, k, U8C_EV_QUIT); /* its end is counted now */
 	}
 }

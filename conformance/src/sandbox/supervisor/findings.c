@@ -11,14 +11,14 @@
  * next one it was ordered, which the worker was on. */
 void
 sup_fate_of_slot(struct supervisor *s, unsigned k, enum u8c_fate fate,
-                 uint32_t phase, int detail)
+                 uint32_t phase, int detail, const char *said)
 {
 	struct u8c_reader *r = READER(s, k);
 
 	u8c_judges_lock(&s->judges, k);
 	if (!r->in_item)
 		u8c_reader_begin_next(r);
-	u8c_reader_fate(r, fate, phase, s->sh->slots[k].chunk, detail);
+	u8c_reader_fate(r, fate, phase, s->sh->slots[k].chunk, detail, said);
 	u8c_judges_unlock(&s->judges, k);
 }
 
@@ -27,7 +27,7 @@ sup_fate_around(struct supervisor *s, enum u8c_fate fate,
                 enum u8c_during during, int detail)
 {
 	u8c_tally_fate(s->own, s->j.expect, fate, U8C_FN_ANY, during, detail,
-	               NULL, 0, 0);
+	               NULL, NULL, 0, 0);
 }
 
 /* What a process's end means, when it was not ours to end. */
@@ -102,7 +102,7 @@ sup_read_outputs(struct supervisor *s)
 		if (u8c_life_alive(s->w[k].life) ||
 		    s->sh->server[k].started > 0)
 			sup_fate_of_slot(s, k, U8C_FATE_OUTPUT,
-			                 s->sh->slots[k].phase, 0);
+			                 s->sh->slots[k].phase, 0, NULL);
 		else if (s->outputs[0]++ == 0) /* written there at load */
 			sup_fate_around(s, U8C_FATE_OUTPUT, U8C_DURING_LOADING,
 			                0);

@@ -112,12 +112,13 @@ start_failed(struct supervisor *s, unsigned k, int status, int timed_out)
  * the target started, or what a call left behind), or stood still
  * there, and the item it was on is judged again. */
 static void
-charge(struct supervisor *s, unsigned k, enum u8c_fate fate, int detail)
+charge(struct supervisor *s, unsigned k, enum u8c_fate fate, int detail,
+       const char *said)
 {
 	uint32_t phase = s->sh->slots[k].phase;
 
 	sup_fate_of_slot(s, k, fate, phase < U8C_PHASES ? phase : U8C_FN_ANY,
-	                 detail);
+	                 detail, said);
 	u8c_reader_abandon(READER(s, k));
 	resume(s, k, 0, phase < U8C_PHASES ? 1u << phase : 0, 1);
 }
@@ -194,17 +195,21 @@ sup_step(struct supervisor *s, unsigned k, enum u8c_life_event ev)
 		start_failed(s, k, status, act == U8C_ACT_START_TIMED_OUT);
 		break;
 	case U8C_ACT_CHARGE_STATUS: {
-		/* the fate first: it sets detail */
-		enum u8c_fate fate = sup_fate_of_status(status, &detail);
+		/* the fate first: it sets detail; a sanitizer's report,
+		 * read here, says what the end was */
+		char said[U8C_EXAMPLE_TEXT] = "";
+		enum u8c_fate fate;
 
-		charge(s, k, fate, detail);
+		if (!sup_sanitizer_end(s, k, status, &fate, said, sizeof said))
+			fate = sup_fate_of_status(status, &detail);
+		charge(s, k, fate, detail, said);
 		break;
 	}
 	case U8C_ACT_CHARGE_HANG:
-		charge(s, k, U8C_FATE_HANG, w->still.why);
+		charge(s, k, U8C_FATE_HANG, w->still.why, NULL);
 		break;
 	case U8C_ACT_CHARGE_MEMORY:
-		charge(s, k, U8C_FATE_MEMORY, w->held_mib);
+		charge(s, k, U8C_FATE_MEMORY, w->held_mib, NULL);
 		break;
 	case U8C_ACT_CANNOT_FORK:
 		sup_broken(s, "u8conform: the fork server cannot fork: %s",

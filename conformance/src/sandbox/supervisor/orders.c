@@ -109,6 +109,7 @@ sup_fork_worker(struct supervisor *s, unsigned k)
 
 	slot->hang_why = 0;
 	slot->log_len = 0;
+	sup_sanitizer_forget(s, k); /* what the last one reported is judged */
 	slot->phase = U8C_PHASE_IDLE;
 	slot->up = 0;
 	/* it begins at the first order it holds */

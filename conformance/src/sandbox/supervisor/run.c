@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 
+#include "jail_exec.h"
 #include "supervisor.h"
 
 static int
@@ -27,14 +28,50 @@ close_pipe(int p[2])
 }
 
 static int
+sanitized(const struct u8c_sandbox_config *cfg)
+{
+	return cfg->sanitizer != NULL && cfg->sanitizer->kinds != 0;
+}
+
+/* What @cfg says of the jail, as its processes see it. */
+static void
+describe_jail(struct u8c_jail *j, const struct u8c_sandbox_config *cfg,
+              unsigned slots)
+{
+	j->plan = cfg->plan;
+	j->path = cfg->path;
+	j->symbol = cfg->symbol;
+	j->shape = cfg->shape;
+	j->expect = cfg->expect;
+	j->slots = slots;
+	j->namespaces = cfg->namespaces;
+	j->load = cfg->load;
+}
+
+/* The shared memory: a file's, for a jail that is started again and
+ * maps it there (jail_exec.c). */
+static struct u8c_shared *
+map_shared(struct supervisor *s)
+{
+	void *sh;
+
+	if (sanitized(s->cfg)) {
+		s->shared_fd = memfd_create("u8conform", MFD_CLOEXEC);
+		if (s->shared_fd < 0 ||
+		    ftruncate(s->shared_fd, sizeof *s->sh) != 0)
+			return NULL;
+	}
+	sh = mmap(NULL, sizeof *s->sh, PROT_READ | PROT_WRITE,
+	          MAP_SHARED | (s->shared_fd < 0 ? MAP_ANONYMOUS : 0),
+	          s->shared_fd, 0);
+	return sh == MAP_FAILED ? NULL : sh;
+}
+
+static int
 setup(struct supervisor *s)
 {
-	s->sh = mmap(NULL, sizeof *s->sh, PROT_READ | PROT_WRITE,
-	             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (s->sh == MAP_FAILED) {
-		s->sh = NULL;
+	if ((s->sh = map_shared(s)) == NULL || sup_sanitized_init(s) != 0)
 		return -1;
-	}
 	s->j.sh = s->sh;
 	s->tallies = calloc(U8C_SLOTS, sizeof *s->tallies);
 	s->cx.plan = s->cfg->plan;
@@ -45,14 +82,7 @@ setup(struct supervisor *s)
 	    u8c_judges_init(&s->judges, s->sh, &s->cx, s->tallies,
 	                    s->workers + 1) != 0)
 		return -1;
-	s->j.plan = s->cfg->plan;
-	s->j.path = s->cfg->path;
-	s->j.symbol = s->cfg->symbol;
-	s->j.shape = s->cfg->shape;
-	s->j.expect = s->cfg->expect;
-	s->j.slots = s->workers + 1;
-	s->j.namespaces = s->cfg->namespaces;
-	s->j.load = s->cfg->load;
+	describe_jail(&s->j, s->cfg, s->workers + 1);
 	if (sup_self_pipe[0] < 0 && make_pipe(sup_self_pipe) != 0)
 		return -1;
 	if (make_pipe(s->j.cmd) != 0 || make_pipe(s->j.lifeline) != 0 ||
@@ -66,7 +96,8 @@ setup(struct supervisor *s)
 	/* commands block: the fork server reads them one by one */
 	fcntl(s->j.cmd[0], F_SETFL, 0);
 	for (unsigned k = 0; k < s->j.slots; k++)
-		if (make_pipe(s->j.slot_out[k]) != 0)
+		if (make_pipe(s->j.slot_out[k]) != 0 ||
+		    (sanitized(s->cfg) && make_pipe(s->j.slot_report[k]) != 0))
 			return -1;
 	sup_catch_stop_signals();
 	signal(SIGPIPE, SIG_IGN);
@@ -76,21 +107,30 @@ setup(struct supervisor *s)
 	fflush(NULL);
 	if ((s->jail = fork()) < 0)
 		return -1;
-	if (s->jail == 0)
+	if (s->jail == 0) {
+		if (sanitized(s->cfg)) {
+			u8c_jail_exec(&s->j, s->shared_fd, s->cfg->sanitizer,
+			              s->cfg->argv);
+			_exit(U8C_EXIT_HARNESS);
+		}
 		u8c_jail_main(&s->j);
+	}
 	close(s->j.cmd[0]);
 	close(s->j.lifeline[0]);
 	close(s->j.load_out[1]);
 	close(s->j.unload_out[1]);
-	for (unsigned k = 0; k < s->j.slots; k++)
+	for (unsigned k = 0; k < s->j.slots; k++) {
 		close(s->j.slot_out[k][1]);
+		if (s->j.slot_report[k][1] >= 0)
+			close(s->j.slot_report[k][1]);
+	}
 	close(s->j.go_twin[0]);
 	close(s->j.go_server[0]);
 	close(s->j.loader_unmapped[1]);
 	s->j.cmd[0] = s->j.lifeline[0] = s->j.load_out[1] = s->j.unload_out[1] =
 	    s->j.go_twin[0] = s->j.go_server[0] = s->j.loader_unmapped[1] = -1;
 	for (unsigned k = 0; k < s->j.slots; k++)
-		s->j.slot_out[k][1] = -1;
+		s->j.slot_out[k][1] = s->j.slot_report[k][1] = -1;
 	return 0;
 }
 
@@ -105,12 +145,17 @@ release(struct supervisor *s)
 	close_pipe(s->j.go_twin);
 	close_pipe(s->j.go_server);
 	close_pipe(s->j.loader_unmapped);
-	for (unsigned k = 0; k < s->j.slots; k++)
+	for (unsigned k = 0; k < s->j.slots; k++) {
 		close_pipe(s->j.slot_out[k]);
+		close_pipe(s->j.slot_report[k]);
+	}
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
 		u8c_cpu_clock_reset(&s->w[k].still.clock);
 	if (s->sh != NULL)
 		munmap(s->sh, sizeof *s->sh);
+	if (s->shared_fd >= 0)
+		close(s->shared_fd);
+	free(s->reports);
 	free(s->own);
 	u8c_judges_free(&s->judges);
 	free(s->tallies);
@@ -125,7 +170,16 @@ init_pipes(struct u8c_jail *j)
 	j->go_twin[0] = j->go_twin[1] = j->go_server[0] = j->go_server[1] = -1;
 	j->loader_unmapped[0] = j->loader_unmapped[1] = -1;
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
-		j->slot_out[k][0] = j->slot_out[k][1] = -1;
+		j->slot_out[k][0] = j->slot_out[k][1] = j->slot_report[k][0] =
+		    j->slot_report[k][1] = -1;
+}
+
+static unsigned
+workers_of(const struct u8c_sandbox_config *cfg)
+{
+	return cfg->jobs < 1                 ? 1
+	       : cfg->jobs > U8C_MAX_WORKERS ? U8C_MAX_WORKERS
+	                                     : cfg->jobs;
 }
 
 enum u8c_sandbox_status
@@ -135,15 +189,20 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	struct supervisor s;
 
 	memset(&s, 0, sizeof s);
-	memset(out, 0, sizeof *out);
 	init_pipes(&s.j);
+	if (u8c_jail_exec_is_jail()) {
+		/* started again under a sanitizer's runtime: the jail */
+		describe_jail(&s.j, cfg, workers_of(cfg) + 1);
+		u8c_jail_exec_resume(&s.j);
+	}
+	memset(out, 0, sizeof *out);
+	out->sanitizers = sanitized(cfg) ? cfg->sanitizer->kinds : 0;
+	s.shared_fd = -1;
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
 		s.w[k].still.clock = (struct u8c_cpu_clock)U8C_CPU_CLOCK_NONE;
 	s.cfg = cfg;
 	s.out = out;
-	s.workers = cfg->jobs < 1                 ? 1
-	            : cfg->jobs > U8C_MAX_WORKERS ? U8C_MAX_WORKERS
-	                                          : cfg->jobs;
+	s.workers = workers_of(cfg);
 	s.fresh = s.workers;
 	s.phase = "loading";
 	s.total_items = u8c_plan_items(cfg->plan, U8C_ITEM_BYTES) +

@@ -45,11 +45,14 @@ enum {
 	                        called again: each hang costs a timeout */
 	TEARDOWN_MS = 2000,  /* the jail's time to go                   */
 	DEATHS_PER_ITEM = U8C_PHASES + 2, /* then the item is given up   */
-	STARTS_FAILED = 3,  /* workers in a row that never came up: a lock
-	                       a target thread held in the loader when it
-	                       forked the fork server stops every one */
-	BLOCKED_TIMES = 10, /* a process that stands still without using
-	                       CPU, blocked, for this many --timeouts */
+	STARTS_FAILED = 3,       /* workers in a row that never came up: a lock
+	                            a target thread held in the loader when it
+	                            forked the fork server stops every one */
+	REPORTS_SET_ASIDE = 100, /* a function whose sanitizer reported this
+	                            often is not called again: each report
+	                            ends a worker                          */
+	BLOCKED_TIMES = 10,      /* a process that stands still without using
+	                            CPU, blocked, for this many --timeouts */
 };
 
 /* How long a process has stood still: since when, and how much CPU it
@@ -110,6 +113,15 @@ struct supervisor {
 	unsigned starts_failed;   /* workers in a row that never came up */
 	int ever_up, no_target;   /* a worker came up; or none, as loading */
 	unsigned long outputs[2]; /* bytes seen while loading, unloading */
+	/* for a sanitized target: what each slot's worker reported */
+	struct sanitizer_text *reports;
+	int shared_fd; /* the shared memory's, for the jail's exec, or -1 */
+};
+
+/* What a slot's worker wrote to its report pipe, from its start. */
+struct sanitizer_text {
+	char text[16384];
+	size_t n;
 };
 
 /* Slot @k's reader: take the slot's lock (u8c_judges_lock) first. */
@@ -141,7 +153,7 @@ void sup_fork_worker(struct supervisor *s, unsigned k);
 
 /* findings.c */
 void sup_fate_of_slot(struct supervisor *s, unsigned k, enum u8c_fate fate,
-                      uint32_t phase, int detail);
+                      uint32_t phase, int detail, const char *said);
 void sup_fate_around(struct supervisor *s, enum u8c_fate fate,
                      enum u8c_during during, int detail);
 enum u8c_fate sup_fate_of_status(int status, int *detail);
@@ -150,6 +162,13 @@ void sup_status_around(struct supervisor *s, int status,
 enum u8c_fate sup_say_end(int status, int *detail, char *what, size_t size);
 size_t sup_drain(int fd);
 void sup_read_outputs(struct supervisor *s);
+
+/* sanitized.c */
+int sup_sanitized_init(struct supervisor *s);
+void sup_read_reports(struct supervisor *s);
+int sup_sanitizer_end(struct supervisor *s, unsigned k, int status,
+                      enum u8c_fate *fate, char *said, size_t size);
+void sup_sanitizer_forget(struct supervisor *s, unsigned k);
 
 /* lives.c */
 void sup_step(struct supervisor *s, unsigned k, enum u8c_life_event ev);

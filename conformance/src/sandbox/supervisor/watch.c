@@ -92,43 +92,66 @@ watch_slot(struct supervisor *s, unsigned k)
 }
 
 /* Says which functions were set aside for hanging, in out->stopped. */
+/* The ends too costly to meet on every input: a function that met one
+ * this often is set aside, and the run says why. */
+static const struct {
+	unsigned limit;
+	const char *what, *cost;
+} costly[U8C_COSTLY_ENDS] = {
+    [U8C_COSTLY_HANG] = {HANGS_SET_ASIDE, "hung",
+                         "each hang costs the --timeout"},
+    [U8C_COSTLY_REPORT] = {REPORTS_SET_ASIDE,
+                           "made an error its sanitizer reported",
+                           "each report costs a fresh worker"},
+};
+enum { COSTLY = U8C_COSTLY_ENDS };
+
 static void
-say_set_aside(struct supervisor *s)
+say_set_aside(struct supervisor *s, unsigned fns, unsigned why)
 {
 	char names[128] = "";
 	size_t at = 0;
-	unsigned n = 0, off = s->fns_off;
+	unsigned n = 0;
 
 	for (unsigned fn = 0; fn < U8C_FNS; fn++)
-		if (off >> fn & 1u)
+		if (fns >> fn & 1u)
 			at += (size_t)snprintf(names + at, sizeof names - at,
 			                       "%s%s", n++ ? ", " : "",
 			                       u8c_fn_titles[fn]);
 	snprintf(s->out->stopped, sizeof s->out->stopped,
-	         "%s hung on %d inputs%s and %s not called again (each hang "
-	         "costs the --timeout)",
-	         names, HANGS_SET_ASIDE, n > 1 ? " each" : "",
-	         n > 1 ? "were" : "was");
+	         "%s %s on %u inputs%s and %s not called again (%s)", names,
+	         costly[why].what, costly[why].limit, n > 1 ? " each" : "",
+	         n > 1 ? "were" : "was", costly[why].cost);
 }
 
-/* Functions that hung too often are set aside; --max-fatal stops all. */
+/* Functions that met a costly end too often are set aside; --max-fatal
+ * stops all. */
 static void
 watch_limits(struct supervisor *s)
 {
-	unsigned fatal = 0, hangs[U8C_PHASES] = {0};
+	unsigned fatal = 0, met[COSTLY][U8C_PHASES] = {{0}};
 
 	for (unsigned k = 0; k <= s->fresh; k++) {
-		fatal += READER(s, k)->fatal;
-		for (unsigned p = 0; p < U8C_PHASES; p++)
-			hangs[p] += READER(s, k)->hangs[p];
+		const struct u8c_reader *r = READER(s, k);
+
+		fatal += r->fatal;
+		for (unsigned c = 0; c < COSTLY; c++)
+			for (unsigned p = 0; p < U8C_PHASES; p++)
+				met[c][p] += r->costly[c][p];
 	}
-	for (unsigned fn = 0; fn < U8C_FNS; fn++) {
-		if (hangs[fn] < HANGS_SET_ASIDE || (s->fns_off >> fn & 1u))
+	for (unsigned c = 0; c < COSTLY; c++) {
+		unsigned now = 0;
+
+		for (unsigned fn = 0; fn < U8C_FNS; fn++)
+			if (met[c][fn] >= costly[c].limit &&
+			    !(s->fns_off >> fn & 1u))
+				now |= 1u << fn;
+		if (now == 0)
 			continue;
-		s->fns_off |= 1u << fn;
+		s->fns_off |= now;
 		s->out->set_aside = s->fns_off;
 		if (!s->stop_asked)
-			say_set_aside(s);
+			say_set_aside(s, now, c);
 	}
 	if (s->cfg->max_fatal > 0 && fatal >= s->cfg->max_fatal &&
 	    !s->said_max_fatal) {
@@ -181,6 +204,7 @@ sup_pump(struct supervisor *s)
 	if (poll(fds, n, TICK_MS) > 0 && (fds[0].revents & POLLIN))
 		sup_drain(sup_self_pipe[0]);
 	sup_read_outputs(s);
+	sup_read_reports(s); /* a full pipe would hold a worker up */
 	if (sup_stop_signal != 0 && !s->stop_asked) {
 		sup_stop_run(s);
 		s->out->interrupted = sup_stop_signal;
