@@ -32,6 +32,7 @@
 #include "hex.h"
 #include "judge.h"
 #include "plan.h"
+#include "sanitizer.h"
 #include "stream.h"
 #include "target.h"
 #include "u8f.h"
@@ -195,6 +196,32 @@ read_options(const char *path, const char *symbol, const char *shape)
 	u8f_repro_library(path);
 }
 
+/* A sanitized target shares the fuzzer's process, and so its runtime:
+ * clang's, linked into a fuzzer built with sanitizers.  A library that
+ * needs a runtime of its own (gcc's libasan.so, clang's -shared-libasan)
+ * would be a second one. */
+static void
+refuse_foreign_sanitizer(const char *path)
+{
+	struct u8c_sanitizer san;
+	char err[512];
+
+	if (u8c_sanitizer_detect(path, &san, err, sizeof err) != 0 &&
+	    san.kinds == 0)
+		return; /* the loader says why, if anything is wrong */
+	if (san.needed != 0)
+		refuse(
+		    "U8FUZZ_TARGET %s is built with %s and needs its own "
+		    "runtime (%s); the fuzzer carries clang's: build it with "
+		    "clang -fsanitize=..., without -shared-libasan, or judge "
+		    "it with u8conform, which hosts either",
+		    path, u8c_sanitizer_names(san.needed), san.preload);
+	if (san.kinds != 0 && !u8c_sanitizer_in_self())
+		refuse("U8FUZZ_TARGET %s is built with %s, and this fuzzer "
+		       "without sanitizers: use the fuzz-libfuzzer build",
+		       path, u8c_sanitizer_names(san.kinds));
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -221,6 +248,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 		       "--help)");
 	if (access(path, F_OK) != 0)
 		refuse("cannot load U8FUZZ_TARGET: %s: no such file", path);
+	refuse_foreign_sanitizer(path);
 	if (u8c_target_load(&target, path, symbol, shape, NULL, &identity, err,
 	                    sizeof err) != 0)
 		refuse("cannot load U8FUZZ_TARGET: %s: %s", path, err);

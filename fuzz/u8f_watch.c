@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE /* memfd_create */
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,40 @@ on_signal(int sig, siginfo_t *info, void *uctx)
 	forward(sig, info, uctx);
 }
 
+/* A sanitizer's report on the target (a decoder built with ASan or UBSan
+ * by clang, whose symbols the fuzzer's own runtime serves): the report
+ * itself goes to the real stderr (u8f_watch_init), and its summary line
+ * ends here, the last thing the runtime prints before the engine's
+ * death callback: the input and the command that shows it again. */
+void __sanitizer_report_error_summary(const char *summary);
+void __sanitizer_set_report_fd(void *fd) __attribute__((weak));
+
+void
+__sanitizer_report_error_summary(const char *summary)
+{
+	int was = watching;
+
+	if (was) {
+		watching = 0;
+		restore();
+	}
+	say(summary);
+	say("\n");
+	if (!was)
+		return;
+	say("\n==u8fuzz== ");
+	say(name);
+	say(": the target's sanitizer reported an error on this input:\n");
+	u8f_hex(stderr, cur, ncur, 512);
+	fflush(stderr);
+	say("\n");
+	if (context != NULL) {
+		say("reproduce: ");
+		say(context);
+		say("\n");
+	}
+}
+
 static void
 on_exit_called(void)
 {
@@ -158,6 +193,9 @@ u8f_watch_init(const char *who, u8f_explain_fn fn)
 		perror("u8fuzz: output capture");
 		exit(2);
 	}
+	/* a sanitizer's report is not the target's output */
+	if (__sanitizer_set_report_fd != NULL)
+		__sanitizer_set_report_fd((void *)(intptr_t)saved_err);
 	/* A printf without fflush shows at once, not at some later call. */
 	setvbuf(stdout, NULL, _IONBF, 0);
 }

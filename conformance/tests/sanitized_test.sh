@@ -42,9 +42,8 @@ not_passed "$work/clean.json"
 
 expect heap-overread isolation/memory-error "00 C1" "heap-buffer-overflow READ of size 1"
 expect use-after-free isolation/memory-error C1 "heap-use-after-free READ"
-# signed-overflow and misaligned (UBSan alone, gcc's libubsan): not yet.
-# Its report reaches neither the report pipe nor the death callback, and
-# the end is charged as exit(89) (see the README).
+expect signed-overflow isolation/undefined C1 "signed-integer-overflow at signed_overflow.c"
+expect misaligned isolation/undefined C1 "misaligned-pointer-use at misaligned.c"
 if [ -n "$(lib clang-heap-overread)" ]; then
 	expect clang-heap-overread isolation/memory-error "00 C1" "heap-buffer-overflow READ of size 1"
 fi

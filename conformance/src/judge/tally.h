@@ -28,7 +28,8 @@ extern const char *const u8c_level_names[4];
 enum {
 	U8C_EXAMPLES = 3,        /* counterexamples kept per check      */
 	U8C_EXAMPLE_BYTES = 128, /* of each, the bytes kept for ordering */
-	U8C_EXAMPLE_TEXT = 160,  /* room for expected and got           */
+	U8C_EXAMPLE_TEXT = 320,  /* room for expected and got (a sanitizer's
+	                            report with its frames) */
 };
 
 /* The plan row of an example that names no item of a plan. */

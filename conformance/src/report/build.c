@@ -78,15 +78,22 @@ applies(const struct u8c_report *r, const struct u8c_plan *plan,
 static int
 outside_domain(const struct u8c_report *r, const struct u8c_plan *plan, int c)
 {
-	/* a sanitizer's checks, on a target built without it */
-	if (c == U8C_ISOLATION_MEMORY_ERROR)
-		return !(r->sanitizers & (U8C_SAN_ADDRESS | U8C_SAN_MEMORY));
-	if (c == U8C_ISOLATION_UNDEFINED)
-		return !(r->sanitizers & U8C_SAN_UNDEFINED);
 	return (r->traits & U8T_SCALARS_ONLY) &&
 	       (c == U8C_ENCODE_SURROGATES || c == U8C_ENCODE_BEYOND) &&
 	       (r->functions >> U8C_FN_ENCODE & 1u) &&
 	       planned(plan, U8C_FN_ENCODE);
+}
+
+/* A sanitizer's check, on a target built without that sanitizer: it
+ * could not fail, so it is neither judged nor listed. */
+static int
+sanitizer_absent(const struct u8c_report *r, int c)
+{
+	if (c == U8C_ISOLATION_MEMORY_ERROR)
+		return !(r->sanitizers & (U8C_SAN_ADDRESS | U8C_SAN_MEMORY));
+	if (c == U8C_ISOLATION_UNDEFINED)
+		return !(r->sanitizers & U8C_SAN_UNDEFINED);
+	return 0;
 }
 
 /* The name the report gives the target. */
@@ -220,7 +227,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		rc->check = (enum u8c_check_id)c;
 		rc->level = (enum u8c_level)y->level;
 		rc->expected = y == &t->x[c];
-		rc->tested = t->t[c].tested;
+		rc->tested = sanitizer_absent(r, c) ? 0 : t->t[c].tested;
 		rc->failed = t->t[c].failed + t->x[c].failed;
 		rc->died = t->t[c].died;
 		rc->ran = rc->tested > 0 || rc->failed > 0;
@@ -230,11 +237,11 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		for (unsigned k = 0; k < causes.n; k++)
 			u8c_cause_text(&causes.cause[k],
 			               rc->causes[rc->ncauses++]);
-		rc->skipped =
-		    !rc->ran && (rc->died > 0 ||
-		                 (!o->complete &&
-		                  applies(r, f->plan, (enum u8c_check_id)c)) ||
-		                 outside_domain(r, f->plan, c));
+		rc->skipped = !rc->ran && !sanitizer_absent(r, c) &&
+		              (rc->died > 0 ||
+		               (!o->complete &&
+		                applies(r, f->plan, (enum u8c_check_id)c)) ||
+		               outside_domain(r, f->plan, c));
 		if (y->nexamples == 0)
 			continue;
 		if (rc->expected && f->expect != NULL &&

@@ -212,6 +212,7 @@ u8c_sanitizer_detect(const char *path, struct u8c_sanitizer *s, char *err,
 		elf_end(e);
 	close(fd);
 	s->kinds = kinds[0] | kinds[1];
+	s->needed = kinds[1];
 	if (overflow) {
 		snprintf(err, errlen,
 		         "u8conform: %s: names too many sanitizer runtimes",

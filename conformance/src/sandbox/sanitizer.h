@@ -22,7 +22,8 @@ enum {
 enum { U8C_SAN_PRELOAD_MAX = 1024 };
 
 struct u8c_sanitizer {
-	unsigned kinds; /* U8C_SAN_ bits; 0: none                        */
+	unsigned kinds;  /* U8C_SAN_ bits; 0: none                       */
+	unsigned needed; /* those whose runtime the library names needed */
 	/* LD_PRELOAD for the jail: the runtimes, ':'-separated, each a
 	 * path or a name the dynamic linker finds                      */
 	char preload[U8C_SAN_PRELOAD_MAX];

@@ -73,6 +73,19 @@ parse_frame(const char *line, struct u8c_san_frame *f)
 	return -1;
 }
 
+/* UBSan's "/dir/file.c:12:5: runtime error: text": "file.c:12:5 (text)"
+ * into r->where, from @line, its marker at @at and the text at @text. */
+static void
+say_where(struct u8c_san_report *r, const char *line, const char *at,
+          const char *text)
+{
+	const char *file = memrchr(line, '/', (size_t)(at - line));
+
+	file = file != NULL ? file + 1 : line;
+	snprintf(r->where, sizeof r->where, "%.*s (%s)", (int)(at - file), file,
+	         text);
+}
+
 int
 u8c_san_report_parse(const char *text, size_t n, struct u8c_san_report *r)
 {
@@ -100,9 +113,8 @@ u8c_san_report_parse(const char *text, size_t n, struct u8c_san_report *r)
 				found = 1;
 				r->fate = openings[k].fate;
 				if (r->fate == U8C_FATE_UNDEFINED)
-					snprintf(
-					    r->where, sizeof r->where,
-					    "%.*s: %s", (int)(at - line), line,
+					say_where(
+					    r, line, at,
 					    at + strlen(openings[k].marker));
 				else
 					first_word(

@@ -87,9 +87,32 @@ static struct {
 	volatile sig_atomic_t exit_hook; /* on_exit_call is registered   */
 	int exit_hook_lost;              /* could not be: the trap serves */
 	int kept[KEPT]; /* and their actions, for a target's query */
+	/* under a sanitizer's runtime: our own end of the report pipe, and
+	 * what the call under way wrote to stdout and stderr, where gcc's
+	 * UBSan reports once its late start has closed the fd it was
+	 * given */
+	int report_fd;
+	char said[8192];
+	size_t nsaid;
 
 	struct u8c_kernel_sigaction kept_actions[KEPT];
 } w;
+
+/* A trapped write's bytes, kept for the death callback.  Any thread may
+ * write: one look at the length, so that a race loses bytes, never
+ * writes past the page. */
+static void
+keep_said(const void *buf, size_t n)
+{
+	size_t at = w.nsaid;
+
+	if (at >= sizeof w.said)
+		return;
+	if (n > sizeof w.said - at)
+		n = sizeof w.said - at;
+	memcpy(w.said + at, buf, n);
+	w.nsaid = at + n;
+}
 
 static long
 thread_id(void)
@@ -268,6 +291,8 @@ on_trap(int sig, siginfo_t *info, void *uctx)
 		if (ours && nr == SYS_write)
 			log_harness((const void *)arg(uc, 1),
 			            (size_t)arg(uc, 2));
+		if (nr == SYS_write && w.report_fd >= 0)
+			keep_said((const void *)arg(uc, 1), (size_t)arg(uc, 2));
 		meet(MET_OUTPUT);
 		set_return(uc, write_length(nr, uc));
 		return;
@@ -377,12 +402,14 @@ install_handlers(void)
 static void
 on_sanitizer_death(void)
 {
+	if (w.nsaid > 0)
+		syscall(SYS_write, w.report_fd, w.said, w.nsaid);
 	leave(U8C_EXIT_SANITIZER);
 }
 
 /* Under a sanitizer's runtime (jail_exec.h), its reports go to @fd,
  * where the supervisor reads them, and not to stderr, where they would
- * be the target's output. */
+ * be the target's output.  A copy of @fd stays ours. */
 static void
 hand_reports_over(int fd)
 {
@@ -399,6 +426,7 @@ hand_reports_over(int fd)
 		         "__sanitizer_set_report_fd\n");
 		leave(U8C_EXIT_HARNESS);
 	}
+	w.report_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	set_fd((void *)(intptr_t)fd);
 	set_death(on_sanitizer_death);
 }
@@ -564,6 +592,7 @@ begin_call(int phase)
 	w.last_phase = (enum u8c_phase)phase;
 	w.pending = 0;
 	w.met = 0;
+	w.nsaid = 0;
 	w.slot->phase = (uint32_t)phase;
 	w.slot->calls++;
 	w.in_call = 1;
@@ -1002,6 +1031,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	                                  0};
 	w.traits = j->sh->load.traits;
 	w.pid = getpid();
+	w.report_fd = -1;
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (load_here)
 		was = j->sh->load;
