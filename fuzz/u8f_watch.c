@@ -94,6 +94,26 @@ forward(int sig, siginfo_t *info, void *uctx)
 		raise(sig);
 }
 
+/* What the target did on the input under way, the input, and the
+ * command that shows it again. */
+static void
+tell_input(const char *what)
+{
+	say("\n==u8fuzz== ");
+	say(name);
+	say(": the target ");
+	say(what);
+	say(" on this input:\n");
+	u8f_hex(stderr, cur, ncur, 512);
+	fflush(stderr);
+	say("\n");
+	if (context != NULL) {
+		say("reproduce: ");
+		say(context);
+		say("\n");
+	}
+}
+
 static void
 on_signal(int sig, siginfo_t *info, void *uctx)
 {
@@ -113,22 +133,10 @@ on_signal(int sig, siginfo_t *info, void *uctx)
 	if (watching) {
 		watching = 0;
 		restore();
-		say("\n==u8fuzz== ");
-		say(name);
-		say(": the target ");
 		why = explain && (sig == SIGSEGV || sig == SIGBUS)
 		          ? explain(info->si_addr)
 		          : NULL;
-		say(why ? why : "crashed");
-		say(" on this input:\n");
-		u8f_hex(stderr, cur, ncur, 512);
-		fflush(stderr);
-		say("\n");
-		if (context != NULL) {
-			say("reproduce: ");
-			say(context);
-			say("\n");
-		}
+		tell_input(why ? why : "crashed");
 	}
 	forward(sig, info, uctx);
 }
@@ -152,19 +160,8 @@ __sanitizer_report_error_summary(const char *summary)
 	}
 	say(summary);
 	say("\n");
-	if (!was)
-		return;
-	say("\n==u8fuzz== ");
-	say(name);
-	say(": the target's sanitizer reported an error on this input:\n");
-	u8f_hex(stderr, cur, ncur, 512);
-	fflush(stderr);
-	say("\n");
-	if (context != NULL) {
-		say("reproduce: ");
-		say(context);
-		say("\n");
-	}
+	if (was)
+		tell_input("made an error its sanitizer reported");
 }
 
 static void
