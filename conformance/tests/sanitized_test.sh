@@ -48,8 +48,17 @@ if [ -n "$(lib clang-heap-overread)" ]; then
 	expect clang-heap-overread isolation/memory-error "00 C1" "heap-buffer-overflow READ of size 1"
 fi
 
-# A target built without a sanitizer: its checks are not judged.
-"$u8conform" --format json --input C1 "$(lib clean)" >/dev/null 2>&1
+# Hostile: closes the report pipe before its error, on 00 C1 alone.  Its
+# worker's end is still that finding, with the report said to be lost,
+# and the report of the run is whole.
+json=$work/closes-report.json
+"$u8conform" --format json "$(lib closes-report)" >"$json" 2>"$work/closes-report.err"
+check "$?" 1 "closes-report: exit status"
+check "$(jq -r '[.checks[] | select(.verdict == "fail") | "\(.id) \(.counterexample.input)"] | join(", ")' "$json")" \
+	"isolation/memory-error 00 C1" "closes-report: one FAIL, on its input"
+check "$(jq -r '.checks[] | select(.id == "isolation/memory-error") | .counterexample.got' "$json" | grep -c 'report was lost')" 1 \
+	"closes-report: the report said to be lost"
+check "$(jq -r .complete "$json")" true "closes-report: the run went on to its end"
 runtime=$(ldd "$(lib heap-overread)" | awk '/libasan/ { print $3 }')
 LD_PRELOAD=$runtime "$u8conform" --input '00 C1' "$(lib heap-overread)" >"$work/preload.out" 2>"$work/preload.err"
 check "$?" 1 "LD_PRELOAD route: exit status"

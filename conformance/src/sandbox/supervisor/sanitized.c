@@ -48,18 +48,24 @@ sup_sanitizer_end(struct supervisor *s, unsigned k, int status,
                   enum u8c_fate *fate, char *said, size_t size)
 {
 	struct u8c_san_report r;
-	int found;
 
-	if (s->reports == NULL)
+	if (s->reports == NULL || !WIFEXITED(status) ||
+	    WEXITSTATUS(status) != U8C_EXIT_SANITIZER)
 		return 0;
 	read_report(s, k);
-	found = WIFEXITED(status) &&
-	        WEXITSTATUS(status) == U8C_EXIT_SANITIZER &&
-	        u8c_san_report_parse(s->reports[k].text, s->reports[k].n, &r);
-	if (!found)
-		return 0;
-	*fate = r.fate;
-	u8c_san_report_say(&r, said, size);
+	if (u8c_san_report_parse(s->reports[k].text, s->reports[k].n, &r)) {
+		*fate = r.fate;
+		u8c_san_report_say(&r, said, size);
+		return 1;
+	}
+	/* the worker's death callback ran, and its report never came: the
+	 * target closed or stopped up the pipe before its error */
+	*fate = s->cfg->sanitizer->kinds & (U8C_SAN_ADDRESS | U8C_SAN_MEMORY)
+	            ? U8C_FATE_MEMORY_ERROR
+	            : U8C_FATE_UNDEFINED;
+	snprintf(said, size,
+	         "an error its sanitizer reported, whose report was lost "
+	         "(the target closed or stopped up the pipe it goes to)");
 	return 1;
 }
 
