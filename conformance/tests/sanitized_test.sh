@@ -59,6 +59,14 @@ check "$(jq -r '[.checks[] | select(.verdict == "fail") | "\(.id) \(.counterexam
 check "$(jq -r '.checks[] | select(.id == "isolation/memory-error") | .counterexample.got' "$json" | grep -c 'report was lost')" 1 \
 	"closes-report: the report said to be lost"
 check "$(jq -r .complete "$json")" true "closes-report: the run went on to its end"
+
+# Hostile: a made-up report in every descriptor, the report pipe among
+# them, then exit(3), with no memory error: an exit, and nothing more.
+json=$work/forges-report.json
+"$u8conform" --format json "$(lib forges-report)" >"$json" 2>"$work/forges-report.err"
+check "$?" 1 "forges-report: exit status"
+check "$(jq -r '[.checks[] | select(.verdict == "fail") | "\(.id) \(.counterexample.input) \(.counterexample.got)"] | join(", ")' "$json")" \
+	"isolation/exit 00 C1 exit(3)" "forges-report: one FAIL, its exit; the forged report is no finding"
 runtime=$(ldd "$(lib heap-overread)" | awk '/libasan/ { print $3 }')
 LD_PRELOAD=$runtime "$u8conform" --input '00 C1' "$(lib heap-overread)" >"$work/preload.out" 2>"$work/preload.err"
 check "$?" 1 "LD_PRELOAD route: exit status"

@@ -97,6 +97,17 @@ starts(const char *s, const char *prefix)
 	return strncmp(s, prefix, strlen(prefix)) == 0;
 }
 
+/* The sanitizer whose runtime a library of file name @name is, or 0. */
+static unsigned
+runtime_of(const char *name)
+{
+	for (size_t m = 0; m < MARKS; m++)
+		if (starts(name, marks[m].needed) ||
+		    starts(name, marks[m].clang_n))
+			return marks[m].kind;
+	return 0;
+}
+
 /* Appends @name to the preload list, once. */
 static int
 add_preload(struct u8c_sanitizer *s, const char *name)
@@ -158,6 +169,7 @@ read_marks(Elf *e, struct u8c_sanitizer *s, unsigned kinds[2], int *overflow)
 		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
 			const char *name = NULL;
 			int undefined = 0;
+			unsigned runtime;
 
 			if (sh.sh_type == SHT_DYNSYM) {
 				GElf_Sym sym;
@@ -178,16 +190,14 @@ read_marks(Elf *e, struct u8c_sanitizer *s, unsigned kinds[2], int *overflow)
 			}
 			if (name == NULL)
 				continue;
-			for (size_t m = 0; m < MARKS; m++) {
-				if (undefined && starts(name, marks[m].symbol))
+			for (size_t m = 0; m < MARKS && undefined; m++)
+				if (starts(name, marks[m].symbol))
 					kinds[0] |= marks[m].kind;
-				if (sh.sh_type == SHT_DYNAMIC &&
-				    (starts(name, marks[m].needed) ||
-				     starts(name, marks[m].clang_n))) {
-					kinds[1] |= marks[m].kind;
-					if (add_preload(s, name) != 0)
-						*overflow = 1;
-				}
+			if (sh.sh_type == SHT_DYNAMIC &&
+			    (runtime = runtime_of(name)) != 0) {
+				kinds[1] |= runtime;
+				if (add_preload(s, name) != 0)
+					*overflow = 1;
 			}
 		}
 	}
@@ -260,9 +270,8 @@ u8c_sanitizer_detect(const char *path, struct u8c_sanitizer *s, char *err,
 	return 0;
 }
 
-/* Whether @entry of LD_PRELOAD is a sanitizer's runtime. */
-static int
-is_runtime(const char *entry, size_t n)
+int
+u8c_sanitizer_is_runtime(const char *entry, size_t n)
 {
 	const char *base = memrchr(entry, '/', n);
 	char name[256];
@@ -273,11 +282,7 @@ is_runtime(const char *entry, size_t n)
 		return 0;
 	memcpy(name, base, n);
 	name[n] = '\0';
-	for (size_t m = 0; m < MARKS; m++)
-		if (starts(name, marks[m].needed) ||
-		    starts(name, marks[m].clang_n))
-			return 1;
-	return 0;
+	return runtime_of(name) != 0;
 }
 
 int
@@ -287,7 +292,7 @@ u8c_sanitizer_in_preload(char *name, size_t size)
 
 	for (; p != NULL && *p != '\0'; p = *end ? end + 1 : end) {
 		end = p + strcspn(p, ": ");
-		if (end > p && is_runtime(p, (size_t)(end - p))) {
+		if (end > p && u8c_sanitizer_is_runtime(p, (size_t)(end - p))) {
 			snprintf(name, size, "%.*s", (int)(end - p), p);
 			return 1;
 		}
@@ -306,7 +311,7 @@ u8c_sanitizer_leave_preload(char **argv)
 		return;
 	for (; *p != '\0'; p = *end ? end + 1 : end) {
 		end = p + strcspn(p, ": ");
-		if (end == p || is_runtime(p, (size_t)(end - p)))
+		if (end == p || u8c_sanitizer_is_runtime(p, (size_t)(end - p)))
 			continue;
 		if (n > 0)
 			kept[n++] = ':';

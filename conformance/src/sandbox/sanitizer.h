@@ -46,6 +46,10 @@ int u8c_sanitizer_in_self(void);
 /* "AddressSanitizer and UndefinedBehaviorSanitizer", for @kinds. */
 const char *u8c_sanitizer_names(unsigned kinds);
 
+/* Whether the library at path[0..n) (a path or a file name) is a
+ * sanitizer's runtime. */
+int u8c_sanitizer_is_runtime(const char *path, size_t n);
+
 /*
  * u8c_sanitizer_in_preload - whether LD_PRELOAD names a sanitizer's
  * runtime, so that u8conform itself runs under it: the runtime's name

@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "sanitizer.h"
 #include "sanitizer_report.h"
 
 enum { TEXT_MAX = 1 << 15, SHOWN_FRAMES = 3, CACHED = 64, FRAME_TEXT = 192 };
@@ -33,10 +34,6 @@ static const struct {
     {"WARNING: MemorySanitizer: ", U8C_FATE_MEMORY_ERROR},
     {": runtime error: ", U8C_FATE_UNDEFINED},
 };
-
-/* Modules whose frames say nothing of the target: the runtimes. */
-static const char *const runtime_modules[] = {"libasan.so", "libubsan.so",
-                                              "libclang_rt.", "libmsan.so"};
 
 /* Copies the first word of @s (up to a space, '(' or the line's end). */
 static void
@@ -151,20 +148,6 @@ u8c_san_report_parse(const char *text, size_t n, struct u8c_san_report *r)
 	}
 	free(copy);
 	return found;
-}
-
-static int
-is_runtime(const char *module)
-{
-	const char *base = strrchr(module, '/');
-
-	base = base != NULL ? base + 1 : module;
-	for (size_t k = 0;
-	     k < sizeof runtime_modules / sizeof runtime_modules[0]; k++)
-		if (strncmp(base, runtime_modules[k],
-		            strlen(runtime_modules[k])) == 0)
-			return 1;
-	return 0;
 }
 
 /* u8conform's own executable: the jail runs it too. */
@@ -302,7 +285,9 @@ u8c_san_report_say(const struct u8c_san_report *r, char *out, size_t size)
 
 		if (n >= size)
 			return;
-		if (is_runtime(r->frames[k].module) ||
+		/* the runtimes' frames say nothing of the target */
+		if (u8c_sanitizer_is_runtime(r->frames[k].module,
+		                             strlen(r->frames[k].module)) ||
 		    is_ours(r->frames[k].module))
 			continue;
 		symbolize(&r->frames[k], frame, sizeof frame);
