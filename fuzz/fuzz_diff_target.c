@@ -18,7 +18,10 @@
  * accepts departures, as u8conform's --symbol, --shape, --profile,
  * --functions and --expect do; a finding prints the u8conform command
  * with those options that shows it again, on its input made as small
- * as it can be while the same check fails.
+ * as it can be while the same check fails.  U8FUZZ_EXEC names an --exec
+ * child in U8FUZZ_TARGET's place (conformance/PROTOCOL.md): each call is
+ * then one request, and a child that crashes, exits, hangs or breaks the
+ * protocol on one aborts the run there, a finding.
  */
 #define _DEFAULT_SOURCE
 #include <stdarg.h>
@@ -29,6 +32,7 @@
 
 #include "calls.h"
 #include "chunking.h"
+#include "exec/bridge.h"
 #include "hex.h"
 #include "judge.h"
 #include "plan.h"
@@ -193,7 +197,10 @@ read_options(const char *path, const char *symbol, const char *shape)
 	}
 	if (strict)
 		u8f_repro_option("--strict", NULL);
-	u8f_repro_library(path);
+	if (env("U8FUZZ_EXEC") != NULL)
+		u8f_repro_exec(path);
+	else
+		u8f_repro_library(path);
 }
 
 /* A sanitized target shares the fuzzer's process, and so its runtime:
@@ -222,13 +229,59 @@ refuse_foreign_sanitizer(const char *path)
 		       path, u8c_sanitizer_names(san.kinds));
 }
 
+/* What an --exec child met on a request: the engine's finding, as an
+ * abort, with what it was. */
+static void
+exec_child_dies(enum u8c_fate fate, int detail)
+{
+	fprintf(stderr,
+	        "fuzz_diff_target: the --exec child %s on this input "
+	        "(isolation/%s, detail %d)\n",
+	        fate == U8C_FATE_CRASH  ? "was killed by a signal"
+	        : fate == U8C_FATE_EXIT ? "exited"
+	        : fate == U8C_FATE_HANG ? "did not answer in time"
+	                                : "broke the protocol",
+	        fate == U8C_FATE_CRASH  ? "crash"
+	        : fate == U8C_FATE_EXIT ? "exit"
+	        : fate == U8C_FATE_HANG ? "hang"
+	                                : "protocol",
+	        detail);
+	abort();
+}
+
+/* The target, a library or an --exec child, loaded into this process. */
+static void
+load_target(const char *path, const char *exec, const char *symbol,
+            const char *shape)
+{
+	char err[512];
+
+	if (exec != NULL) {
+		if (symbol != NULL)
+			refuse("U8FUZZ_EXEC takes no U8FUZZ_SYMBOL: its child "
+			       "says its functions");
+		if (u8c_exec_load(&target, exec, &identity, err, sizeof err) !=
+		    0)
+			refuse("cannot start U8FUZZ_EXEC: %s", err);
+		u8c_exec_set_hooks(
+		    &(struct u8c_exec_hooks){exec_child_dies, NULL, 3000, 0});
+		return;
+	}
+	if (access(path, F_OK) != 0)
+		refuse("cannot load U8FUZZ_TARGET: %s: no such file", path);
+	refuse_foreign_sanitizer(path);
+	if (u8c_target_load(&target, path, symbol, shape, NULL, &identity, err,
+	                    sizeof err) != 0)
+		refuse("cannot load U8FUZZ_TARGET: %s: %s", path, err);
+}
+
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	const char *path = env("U8FUZZ_TARGET");
+	const char *exec = env("U8FUZZ_EXEC");
 	const char *symbol = env("U8FUZZ_SYMBOL");
 	const char *shape = env("U8FUZZ_SHAPE");
-	char err[512];
 
 #ifdef U8FUZZ_DEFAULT_TARGET
 	/* OSS-Fuzz runs fuzzers without an environment of ours: a build
@@ -238,20 +291,22 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	    beside_executable(beside, sizeof beside, U8FUZZ_DEFAULT_TARGET))
 		path = beside;
 #endif
+	if (path != NULL && exec != NULL)
+		refuse("U8FUZZ_TARGET and U8FUZZ_EXEC are both set; name one "
+		       "decoder");
+	if (exec != NULL)
+		path = exec;
 	if (path == NULL)
 		refuse("U8FUZZ_TARGET is not set; name the decoder to fuzz, a "
 		       "shared library exporting u8t_ functions:\n  "
-		       "U8FUZZ_TARGET=/path/to/libtarget.so %s",
-		       (*argv)[0]);
+		       "U8FUZZ_TARGET=/path/to/libtarget.so %s\nor a child "
+		       "process speaking conformance/PROTOCOL.md:\n  "
+		       "U8FUZZ_EXEC='python3 child.py' %s",
+		       (*argv)[0], (*argv)[0]);
 	if (symbol != NULL && shape == NULL)
 		refuse("U8FUZZ_SYMBOL needs U8FUZZ_SHAPE (see u8conform "
 		       "--help)");
-	if (access(path, F_OK) != 0)
-		refuse("cannot load U8FUZZ_TARGET: %s: no such file", path);
-	refuse_foreign_sanitizer(path);
-	if (u8c_target_load(&target, path, symbol, shape, NULL, &identity, err,
-	                    sizeof err) != 0)
-		refuse("cannot load U8FUZZ_TARGET: %s: %s", path, err);
+	load_target(path, exec, symbol, shape);
 	read_options(path, symbol, shape);
 #ifndef U8F_AFL_DRIVER
 	one_exit_status(argc, argv);
@@ -561,6 +616,23 @@ encode_all(const uint8_t *data, size_t size, uint32_t *writer)
 	return 0;
 }
 
+/* An --exec child's requests for this input, foreseen by calling
+ * everything once with nothing judged, then asked in one batch: one
+ * exchange with the child, where asking call by call made hundreds
+ * (exec/bridge.h).  What the first pass judged, on placeholders, is
+ * forgotten. */
+static void
+foresee(const uint8_t *data, size_t size)
+{
+	u8c_exec_forget();
+	u8c_exec_foresee(1);
+	judge_bytes(data, size);
+	encode_all(data, size, NULL);
+	u8c_exec_foresee(0);
+	u8c_exec_fetch();
+	reset();
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -582,6 +654,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			u8c_call_probe(&stage, &target, k, &fresh[k]);
 	have_fresh = 1;
 	wrote = u8f_watch_end();
+	if (target.exec)
+		foresee(data, size);
 	wrote |= judge_bytes(data, size);
 	u8f_watch_begin(data, size);
 	encode_all(data, size, NULL);

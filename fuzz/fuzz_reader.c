@@ -86,13 +86,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		u8c_plan_make(&plan, U8C_PLAN_DEFAULT, 0, 0, 0);
 		plan.profile = u8ref_profile_at(0);
 		plan.functions = (1u << U8C_FNS) - 1;
-		cx = (struct u8c_reader_context){
-		    &plan, NULL,  0, (1u << U8C_FNS) - 1,
-		    0,     {{0}}, 0, &fatal_seen};
+		cx = (struct u8c_reader_context){.plan = &plan,
+		                                 .exports = (1u << U8C_FNS) - 1,
+		                                 .fatal_seen = &fatal_seen};
 	}
 	if (size < HEAD)
 		return 0;
 	cx.fresh_ok = data[0] & 1;
+	cx.exec = data[0] >> 1 & 1; /* a bridge may tell a broken protocol */
 	cx.max_fatal = data[5] & 3; /* 0: no --max-fatal */
 	fatal_seen = 0;
 	memset(&tallies, 0, sizeof tallies);

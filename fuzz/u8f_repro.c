@@ -64,6 +64,14 @@ u8f_repro_library(const char *path)
 	append_word(library, sizeof library, path);
 }
 
+void
+u8f_repro_exec(const char *cmd)
+{
+	library[0] = '\0';
+	append_word(library, sizeof library, "--exec");
+	append_word(library, sizeof library, cmd);
+}
+
 static const char *
 command(const char *input)
 {

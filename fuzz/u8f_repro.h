@@ -16,6 +16,8 @@
  * before the first command. */
 void u8f_repro_option(const char *option, const char *value);
 void u8f_repro_library(const char *path);
+/* u8f_repro_exec - an --exec child's command, in the library's place. */
+void u8f_repro_exec(const char *cmd);
 
 /* The command for the bytes s[0..n), or for the code point @cp given to
  * u8t_encode.  The text stays until the next call of either. */

@@ -212,8 +212,9 @@ main(int argc, char **argv)
 		return rc < 0 ? 0 : rc;
 	if (o.nreports > 0)
 		return merge(&o, stdout_closed);
-	if ((rc = check_library(o.library)) != 0 ||
-	    (rc = find_sanitizer(o.library, &sanitizer)) != 0)
+	if (o.exec == NULL &&
+	    ((rc = check_library(o.library)) != 0 ||
+	     (rc = find_sanitizer(o.library, &sanitizer)) != 0))
 		return rc;
 	if (o.expect_file != NULL &&
 	    u8c_expect_read(&expectations, o.expect_file, err, sizeof err) !=
@@ -223,7 +224,8 @@ main(int argc, char **argv)
 	}
 	make_plan(&plan, &o);
 	memset(&cfg, 0, sizeof cfg);
-	cfg.path = o.library;
+	cfg.path = o.exec != NULL ? o.exec : o.library;
+	cfg.exec = o.exec != NULL;
 	cfg.symbol = o.symbol;
 	cfg.shape = o.shape;
 	cfg.plan = &plan;
@@ -245,7 +247,7 @@ main(int argc, char **argv)
 		return 2;
 	}
 	facts = (struct u8c_run_facts){.plan = &plan,
-	                               .path = o.library,
+	                               .path = cfg.path,
 	                               .symbol = o.symbol,
 	                               .shape = o.shape,
 	                               .shard = o.shard,

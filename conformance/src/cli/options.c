@@ -21,12 +21,16 @@
 
 static const char usage[] =
     "usage: u8conform [options] LIB.so\n"
+    "       u8conform [options] --exec 'CMD ARGS'\n"
     "       u8conform [--format F] [--strict] --merge REPORT.json...\n"
     "\n"
     "Tests the u8t_ functions LIB.so exports (see u8t.h) against the\n"
     "reference decoder (The Unicode Standard, Table 3-7).  The target\n"
     "runs in jailed worker processes; nothing it does ends the run.\n"
     "\n"
+    "  --exec 'CMD ARGS'         judge a decoder that runs as a child\n"
+    "                            process (the shell's command), speaking\n"
+    "                            conformance/PROTOCOL.md on stdin/stdout\n"
     "  --format text|json|junit  report format (default text)\n"
     "  --strict                  exit 1 on WARN as well as on FAIL\n"
     "  --profile NAME            judge against a variant: unicode (default),\n"
@@ -221,6 +225,9 @@ check_combinations(const struct u8c_options *o, const int *given)
 		if (o->expect_file != NULL)
 			return bad("--merge takes no --expect: the reports "
 			           "were judged with theirs");
+		if (o->exec != NULL)
+			return bad("--merge takes no --exec: it reads "
+			           "reports, it runs nothing");
 		return 0;
 	}
 	if (o->write_expect_file != NULL && o->expect_file != NULL &&
@@ -231,6 +238,9 @@ check_combinations(const struct u8c_options *o, const int *given)
 		           "--shard");
 	if (o->shards > 0 && !o->exhaustive)
 		return bad("--shard goes with --exhaustive");
+	if (o->exec != NULL && o->symbol != NULL)
+		return bad("--exec takes no --symbol: its child says its "
+		           "functions");
 	if ((o->symbol == NULL) != (o->shape == NULL))
 		return bad("--symbol and --shape go together");
 	if (o->shape != NULL && !u8c_shape_known(o->shape))
@@ -255,6 +265,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		LOAD,
 		FUNCTIONS,
 		PROGRESS, /* the options above are refused with --merge */
+		EXEC,
 		WRITE_EXPECT,
 		MERGE,
 		FORMAT,
@@ -278,6 +289,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 	    {"functions", required_argument, NULL, FUNCTIONS},
 	    {"write-expect", required_argument, NULL, WRITE_EXPECT},
 	    {"progress", no_argument, NULL, PROGRESS},
+	    {"exec", required_argument, NULL, EXEC},
 	    {"expect", required_argument, NULL, EXPECT},
 	    {"merge", no_argument, NULL, MERGE},
 	    {"format", required_argument, NULL, FORMAT},
@@ -380,6 +392,11 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		case PROGRESS:
 			o->progress = 1;
 			break;
+		case EXEC:
+			if (optarg[0] == '\0')
+				return bad("--exec wants a command");
+			o->exec = optarg;
+			break;
 		case EXPECT:
 			o->expect_file = optarg;
 			break;
@@ -414,6 +431,11 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 			return bad("--merge wants the shards' JSON reports");
 		o->reports = argv + optind;
 		o->nreports = argc - optind;
+	} else if (o->exec != NULL) {
+		if (optind != argc)
+			return bad("--exec judges its command: no library "
+			           "'%s' too",
+			           argv[optind]);
 	} else if (optind != argc - 1) {
 		return bad("%s", optind < argc ? "give exactly one library"
 		                               : "no library given");

@@ -25,6 +25,7 @@ struct u8c_options {
 	size_t shard, shards; /* --shard K/N, or 0 of 0              */
 	const struct u8ref_profile *profile;
 	const char *library, *symbol, *shape;
+	const char *exec; /* --exec: a child's shell command, or NULL */
 	/* --input: bytes, or a code point */
 	int input, input_is_code_point;
 	uint8_t input_bytes[U8C_MAX_INPUT];

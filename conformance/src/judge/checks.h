@@ -68,6 +68,8 @@ enum u8c_fate {
 	U8C_FATE_MEMORY_ERROR, /* a sanitizer's memory error (AddressSanitizer,
 	                          MemorySanitizer): its report says which    */
 	U8C_FATE_UNDEFINED,    /* UndefinedBehaviorSanitizer's report        */
+	U8C_FATE_PROTOCOL,     /* an --exec child's answer was not one: not a
+	                          frame, or not the frame asked for         */
 	U8C_FATES
 };
 
@@ -89,7 +91,9 @@ enum {
 	U8C_DETAIL_HANG_BLOCKED = -7,
 	U8C_DETAIL_HANG_UNREAD = -8,
 	/* an over-write of the record the harness reads */
-	U8C_DETAIL_HARNESS = -9
+	U8C_DETAIL_HARNESS = -9,
+	/* a hang of an --exec child: no answer within the --timeout */
+	U8C_DETAIL_HANG_CHILD = -10
 };
 
 enum u8c_check_id {
@@ -128,6 +132,7 @@ enum u8c_check_id {
 	U8C_ISOLATION_MEMORY,
 	U8C_ISOLATION_MEMORY_ERROR,
 	U8C_ISOLATION_UNDEFINED,
+	U8C_ISOLATION_PROTOCOL,
 #define U8C_STREAM_ID(name, id, title) U8C_STREAM_##name,
 	U8C_GROUP_LIST(U8C_STREAM_ID)
 #undef U8C_STREAM_ID
@@ -150,7 +155,7 @@ enum u8c_check_id {
 _Static_assert(U8C_VALIDATE_ROW_00_7F - U8C_DECODE_ROW_00_7F == U8C_GROUPS &&
                    U8C_NEXT_ROW_00_7F - U8C_VALIDATE_ROW_00_7F == U8C_GROUPS,
                "one check per group and function, in group order");
-_Static_assert(U8C_ISOLATION_UNDEFINED - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
+_Static_assert(U8C_ISOLATION_PROTOCOL - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
                "one isolation check per fate, in fate order");
 
 /* Whether check @c is one of the isolation checks (one per fate). */

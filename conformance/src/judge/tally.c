@@ -180,6 +180,8 @@ static const struct {
      "hangs (used the timeout in CPU time without an answer)"},
     {U8C_FATE_HANG, U8C_DETAIL_HANG_BLOCKED,
      "hangs (blocked for ten times the timeout without an answer)"},
+    {U8C_FATE_HANG, U8C_DETAIL_HANG_CHILD,
+     "hangs (its --exec child gave no answer within the timeout)"},
     {U8C_FATE_HANG, U8C_DETAIL_HANG_UNREAD,
      "hangs (ten times the timeout of wall time without an answer; "
      "its CPU time could not be read)"},
@@ -201,6 +203,8 @@ say_fate(char *got, size_t size, enum u8c_fate fate, int detail)
 	    [U8C_FATE_KILL] = "signals another process",
 	    [U8C_FATE_REACH] = "reaches into another process or around "
 	                       "the sandbox",
+	    [U8C_FATE_PROTOCOL] = "answers with what is not its answer's "
+	                          "frame (conformance/PROTOCOL.md)",
 	};
 
 	if (detail == U8C_DETAIL_BETWEEN) {

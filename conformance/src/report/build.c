@@ -84,11 +84,14 @@ outside_domain(const struct u8c_report *r, const struct u8c_plan *plan, int c)
 	       planned(plan, U8C_FN_ENCODE);
 }
 
-/* A sanitizer's check, on a target built without that sanitizer: it
- * could not fail, so it is neither judged nor listed. */
+/* A sanitizer's check, on a target built without that sanitizer, and
+ * the --exec protocol's on a library: it could not fail, so it is
+ * neither judged nor listed. */
 static int
-sanitizer_absent(const struct u8c_report *r, int c)
+cannot_fail(const struct u8c_report *r, int c)
 {
+	if (c == U8C_ISOLATION_PROTOCOL)
+		return !r->exec;
 	if (c == U8C_ISOLATION_MEMORY_ERROR)
 		return !(r->sanitizers & (U8C_SAN_ADDRESS | U8C_SAN_MEMORY));
 	if (c == U8C_ISOLATION_UNDEFINED)
@@ -205,6 +208,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->per_worker = o->per_worker;
 	r->threads = o->threads;
 	r->sanitizers = o->sanitizers;
+	r->exec = o->exec;
 	if (r->target == NULL || r->path == NULL)
 		return -1;
 	for (size_t k = 0; k < f->plan->nrows; k++) {
@@ -227,7 +231,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		rc->check = (enum u8c_check_id)c;
 		rc->level = (enum u8c_level)y->level;
 		rc->expected = y == &t->x[c];
-		rc->tested = sanitizer_absent(r, c) ? 0 : t->t[c].tested;
+		rc->tested = cannot_fail(r, c) ? 0 : t->t[c].tested;
 		rc->failed = t->t[c].failed + t->x[c].failed;
 		rc->died = t->t[c].died;
 		rc->ran = rc->tested > 0 || rc->failed > 0;
@@ -237,7 +241,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		for (unsigned k = 0; k < causes.n; k++)
 			u8c_cause_text(&causes.cause[k],
 			               rc->causes[rc->ncauses++]);
-		rc->skipped = !rc->ran && !sanitizer_absent(r, c) &&
+		rc->skipped = !rc->ran && !cannot_fail(r, c) &&
 		              (rc->died > 0 ||
 		               (!o->complete &&
 		                applies(r, f->plan, (enum u8c_check_id)c)) ||

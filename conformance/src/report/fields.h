@@ -34,6 +34,7 @@
 #define U8C_F_LOADED       "loaded"             /* "once" or "in each worker" */
 #define U8C_F_THREADS      "threads_after_load" /* the loader's threads */
 #define U8C_F_SANITIZERS   "sanitizers" /* the target's: "address", ... */
+#define U8C_F_EXEC         "exec"       /* true: "path" is an --exec command */
 
 /* a family */
 #define U8C_F_NAME      "name"

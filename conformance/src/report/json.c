@@ -224,6 +224,7 @@ document(const struct u8c_report *r)
 		    string(r->per_worker ? "in each worker" : "once"));
 		set(o, U8C_F_THREADS, count(r->threads));
 		set(o, U8C_F_SANITIZERS, sanitizers(r));
+		set(o, U8C_F_EXEC, json_boolean(r->exec));
 	}
 	return o;
 }

@@ -77,6 +77,7 @@ struct u8c_report {
 	int per_worker;       /* each worker loaded the target itself  */
 	unsigned threads;     /* the loader's threads once it loaded it */
 	unsigned sanitizers;  /* U8C_SAN_ bits the target was built with */
+	int exec;             /* an --exec child, not a library          */
 	char *expect_file;    /* --expect, or NULL (owned) */
 	/* expectations that took no failure of a whole run: stale */
 	const struct u8c_expectation *stale[U8C_EXPECT_MAX];

@@ -119,7 +119,10 @@ u8c_report_text(FILE *out, const struct u8c_report *r)
 	for (size_t k = 0; k < U8C_TRAITS; k++)
 		if (r->traits & u8c_traits[k].bit)
 			fprintf(out, "traits   %s\n", u8c_traits[k].means);
-	if (r->per_worker && r->threads > 1)
+	if (r->exec)
+		fprintf(out, "ran      as a child process of each worker, "
+		             "speaking conformance/PROTOCOL.md (--exec)\n");
+	else if (r->per_worker && r->threads > 1)
 		fprintf(out,
 		        "loaded   in each worker: loading left %u threads "
 		        "running, which a worker forked from it would lack\n",

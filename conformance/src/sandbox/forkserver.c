@@ -95,6 +95,8 @@ unload(const struct u8c_jail *j, const struct u8c_target *t)
 	was = j->sh->load;
 	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
 		_exit(1);
+	if (j->exec) /* no library, and each child ended with its worker */
+		exit(U8C_EXIT_UNLOADED);
 	if (loaded_here && u8c_load_again(j, &was, &mine, err, sizeof err) != 0)
 		exit(U8C_EXIT_UNLOADED); /* nothing of it to unload */
 	u8c_jail_redirect_output(j->unload_out[1], fds, 64);

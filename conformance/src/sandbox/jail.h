@@ -53,6 +53,8 @@ struct u8c_jail {
 	struct u8c_shared *sh;
 	const struct u8c_plan *plan;
 	const char *path, *symbol, *shape;
+	int exec;            /* @path is an --exec child's shell command */
+	unsigned timeout_ms; /* --timeout: an --exec child's batches  */
 	const struct u8c_expectations *expect; /* or NULL                 */
 	unsigned slots;             /* worker slots in use, + the fresh one */
 	int cmd[2];                 /* supervisor -> fork server          */

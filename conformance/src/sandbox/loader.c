@@ -20,6 +20,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "exec/bridge.h"
 #include "filter.h"
 #include "jail.h"
 
@@ -219,13 +220,24 @@ start_twin(const struct u8c_jail *j)
 	_exit(0);
 }
 
+/* The jail's target, a library or an --exec child, loaded into @t. */
+static int
+load(const struct u8c_jail *j, struct u8c_target *t,
+     void (*at)(enum u8c_load_at), struct u8c_identity *id, char *err,
+     size_t errlen)
+{
+	if (j->exec)
+		return u8c_exec_load(t, j->path, id, err, errlen);
+	return u8c_target_load(t, j->path, j->symbol, j->shape, at, id, err,
+	                       errlen);
+}
+
 int
 u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
                struct u8c_target *t, char *err, size_t errlen)
 {
 	struct u8c_identity id;
-	int rc = u8c_target_load(t, j->path, j->symbol, j->shape, NULL, &id,
-	                         err, errlen);
+	int rc = load(j, t, NULL, &id, err, errlen);
 
 	if (rc == 0 &&
 	    (id.abi_version != was->abi_version || id.exports != was->exports ||
@@ -266,8 +278,7 @@ u8c_loader_main(const struct u8c_jail *j)
 		_exit(0);
 	}
 	start_twin(j);
-	if (u8c_target_load(&t, j->path, j->symbol, j->shape, at_step, &id, err,
-	                    sizeof err) != 0) {
+	if (load(j, &t, at_step, &id, err, sizeof err) != 0) {
 		memcpy(j->sh->load.error, err, sizeof err);
 		j->sh->load.step = U8C_LOAD_REFUSED;
 		_exit(0);
@@ -283,9 +294,13 @@ u8c_loader_main(const struct u8c_jail *j)
 	 * JVM) would not be in a worker forked from here, and a call that
 	 * needs it would wait for ever: its workers load it themselves. */
 	j->sh->load.threads = threads();
+	/* an --exec child serves one worker: each starts its own, and
+	 * this one, which said hello, is done */
 	j->sh->load.per_worker =
-	    j->load == U8C_LOAD_PER_WORKER ||
+	    j->exec || j->load == U8C_LOAD_PER_WORKER ||
 	    (j->load == U8C_LOAD_AUTO && j->sh->load.threads > 1);
+	if (j->exec)
+		u8c_target_unload(&t);
 	j->sh->load.step = U8C_LOAD_DONE;
 	/* the twin leaves once it has forked the fork server, or, in the
 	 * other way, as soon as the supervisor lets it go: before the go-

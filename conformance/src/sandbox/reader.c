@@ -398,6 +398,9 @@ count(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase)
 		r->costly[U8C_COSTLY_HANG][phase]++;
 	if (fate == U8C_FATE_MEMORY_ERROR || fate == U8C_FATE_UNDEFINED)
 		r->costly[U8C_COSTLY_REPORT][phase]++;
+	if (r->cx->exec && (fate == U8C_FATE_CRASH || fate == U8C_FATE_EXIT ||
+	                    fate == U8C_FATE_PROTOCOL))
+		r->costly[U8C_COSTLY_CHILD][phase]++;
 }
 
 /* Fate @fate on the item in flight, or, with none, on the last item the
@@ -454,10 +457,14 @@ fate(struct u8c_reader *r, const struct u8c_wire_record *rec)
 		return -1;
 	memcpy(&w, rec->payload, sizeof w);
 	/* outside an item only what came between calls, after one; a
-	 * sanitizer's report is read by the supervisor, never told here */
+	 * sanitizer's report is read by the supervisor, never told here;
+	 * a broken protocol only by an --exec child's bridge */
 	if ((!r->in_item &&
 	     !(w.detail == U8C_DETAIL_BETWEEN && r->ended_one)) ||
-	    w.fate >= U8C_FATE_MEMORY_ERROR || w.phase >= U8C_PHASES)
+	    w.fate >= U8C_FATES || w.fate == U8C_FATE_MEMORY_ERROR ||
+	    w.fate == U8C_FATE_UNDEFINED ||
+	    (w.fate == U8C_FATE_PROTOCOL && !r->cx->exec) ||
+	    w.phase >= U8C_PHASES)
 		return -1;
 	charge(r, (enum u8c_fate)w.fate, w.phase, w.chunking, w.detail, NULL,
 	       w.ended != 0, w.detail == U8C_DETAIL_BETWEEN);

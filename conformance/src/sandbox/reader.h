@@ -29,6 +29,8 @@ struct u8c_reader_context {
 	const struct u8c_expectations *expect;
 	unsigned traits;  /* u8t_traits(), as loaded                  */
 	unsigned exports; /* bit per enum u8c_fn                      */
+	int exec;         /* an --exec child: its bridge tells
+	                     U8C_FATE_PROTOCOL                         */
 	int fresh_ok;     /* fresh[] holds the state probe's answers  */
 	struct u8c_probe fresh[U8C_PROBES];
 	/* --max-fatal (0: none), and the fatal fates all readers met: past
@@ -38,9 +40,10 @@ struct u8c_reader_context {
 	unsigned *fatal_seen;
 };
 
-/* Ends that cost much each (a --timeout; a fresh worker), counted per
- * phase: a function that meets one too often is set aside. */
-enum { U8C_COSTLY_HANG, U8C_COSTLY_REPORT, U8C_COSTLY_ENDS };
+/* Ends that cost much each (a --timeout; a fresh worker; a fresh --exec
+ * child), counted per phase: a function that meets one too often is set
+ * aside. */
+enum { U8C_COSTLY_HANG, U8C_COSTLY_REPORT, U8C_COSTLY_CHILD, U8C_COSTLY_ENDS };
 
 struct u8c_reader {
 	const struct u8c_reader_context *cx;

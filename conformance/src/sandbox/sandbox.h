@@ -29,6 +29,7 @@ struct u8c_progress {
 
 struct u8c_sandbox_config {
 	const char *path, *symbol, *shape;
+	int exec; /* @path is an --exec child's shell command */
 	const struct u8c_plan *plan;
 	const struct u8c_expectations *expect; /* accepted departures, or
 	                                          NULL                     */
@@ -72,6 +73,7 @@ struct u8c_sandbox_outcome {
 	int private_proc;    /* whose /proc shows the jail alone           */
 	int per_worker;      /* each worker loaded the target itself       */
 	unsigned sanitizers; /* U8C_SAN_ bits of the jail's runtime      */
+	int exec;            /* the target was an --exec child           */
 	unsigned threads;    /* the loader's threads once it loaded it     */
 	size_t row_judged[U8C_PLAN_MAX]; /* items of each plan row judged */
 	struct u8c_capture capture;

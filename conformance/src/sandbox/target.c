@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "exec/bridge.h"
 #include "shape.h"
 #include "target.h"
 
@@ -190,6 +191,10 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 void
 u8c_target_unload(struct u8c_target *t)
 {
+	if (t->exec) {
+		u8c_exec_unload();
+		t->exec = 0;
+	}
 	if (t->handle != NULL)
 		dlclose(t->handle);
 	t->handle = NULL;

@@ -29,6 +29,7 @@ struct u8c_target {
 	u8t_stream_decode_fn stream_decode; /* or, from version 3:    */
 	u8t_stream_consumed_fn stream_consumed;
 	size_t state_size; /* what u8t_stream_size() said, 1..4096   */
+	int exec;          /* an --exec child's bridge (exec/bridge.h) */
 };
 
 /* What a target says of itself. */

@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "calls.h"
+#include "exec/bridge.h"
 #include "filter.h"
 #include "jail.h"
 #include "reading.h"
@@ -94,6 +95,12 @@ static struct {
 	int report_fd;
 	char said[8192];
 	size_t nsaid;
+	/* an --exec target's first pass of an order: calls only foreseen,
+	 * nothing handed to the judge (exec/bridge.h) */
+	int foreseeing;
+	/* the fate its bridge gave the call under way, + 1, for on_fault */
+	volatile sig_atomic_t exec_pending;
+	volatile int exec_detail;
 
 	struct u8c_kernel_sigaction kept_actions[KEPT];
 } w;
@@ -202,6 +209,12 @@ on_fault(int sig, siginfo_t *info, void *uctx)
 	}
 	int detail = sig;
 
+	if (w.exec_pending != 0) { /* exec_call_dies, below */
+		w.pending = w.exec_pending < 0 ? 0 : w.exec_pending;
+		w.detail = w.exec_detail;
+		w.exec_pending = 0;
+		siglongjmp(w.recover, 1);
+	}
 	w.pending = 1 + (sig == SIGSEGV || sig == SIGBUS
 	                     ? (int)u8c_stage_fate(&w.stage, info->si_addr, sig,
 	                                           access_of(uctx), &detail)
@@ -436,7 +449,7 @@ hand_reports_over(int fd)
 static void
 announce(void)
 {
-	if (w.announced)
+	if (w.announced || w.foreseeing)
 		return;
 	u8c_wire_put(&w.wire, U8C_WIRE_ITEM, (const void *[]){&w.item},
 	             (size_t[]){sizeof w.item}, 1);
@@ -453,7 +466,7 @@ record(enum u8c_fate fate, enum u8c_phase phase, int detail, int ended,
 	struct u8c_wire_fate f = {(uint32_t)fate, (uint32_t)phase, detail,
 	                          w.slot->chunk,  (uint32_t)ended, 0};
 
-	if (*recorded & 1u << fate)
+	if (w.foreseeing || *recorded & 1u << fate)
 		return; /* a fate counts once per item */
 	*recorded |= 1u << fate;
 	announce();
@@ -577,7 +590,8 @@ charge_between(void)
 
 	/* a plain look first: a locked exchange before every call cost
 	 * more than many a call */
-	if (!w.called || __atomic_load_n(&w.between, __ATOMIC_RELAXED) == 0 ||
+	if (!w.called || w.foreseeing ||
+	    __atomic_load_n(&w.between, __ATOMIC_RELAXED) == 0 ||
 	    (met = __atomic_exchange_n(&w.between, 0, __ATOMIC_ACQUIRE)) == 0)
 		return;
 	record_met(&it.f, w.last_phase, met, U8C_DETAIL_BETWEEN);
@@ -628,6 +642,8 @@ send_chunking(const struct u8c_stream_answers *a)
 	                              a->state_size};
 	size_t nout = a->nout < U8C_STREAMED_MAX ? a->nout : U8C_STREAMED_MAX;
 
+	if (w.foreseeing)
+		return;
 	for (size_t k = 0; k <= a->ncuts; k++)
 		after[k] = a->after[k] < nout ? a->after[k] : nout;
 	c.nout = nout;
@@ -651,6 +667,8 @@ send_stream_probes(const struct u8c_stream_probes *p)
 	                                   {0},
 	                                   {0}};
 
+	if (w.foreseeing)
+		return;
 	memcpy(s.after_init, p->after_init, sizeof s.after_init);
 	memcpy(s.alone, p->alone, sizeof s.alone);
 	memcpy(s.turns_probe, p->turns_probe, sizeof s.turns_probe);
@@ -874,6 +892,8 @@ send_answers(void)
 	        ? a->ndecode
 	        : 0;
 
+	if (w.foreseeing)
+		return;
 	memcpy(m.given, a->given, sizeof m.given);
 	memcpy(m.encode, a->encode, sizeof m.encode);
 	if (a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN)
@@ -918,7 +938,7 @@ call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 	        : SIZE_MAX;
 	w.item = (struct u8c_wire_item){row, dead, index};
 	w.announced = 0;
-	if (o->careful) {
+	if (o->careful && !w.foreseeing) {
 		/* told first, and held until the item is over (run_order) */
 		u8c_wire_hold(&w.wire);
 		announce();
@@ -927,7 +947,8 @@ call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 	it.phase = 0;
 	calls();
 	send_answers();
-	w.slot->judged++;
+	if (!w.foreseeing)
+		w.slot->judged++;
 }
 
 /* The fresh answers of the state probe, before any item.  What a probe
@@ -977,6 +998,40 @@ maybe_retire(void)
 	leave(U8C_EXIT_RETIRED);
 }
 
+/* An --exec target's order, called once to foresee every call, whose
+ * requests then go to the child in batches (exec/bridge.h). */
+static void
+foresee(const struct u8c_order *o)
+{
+	w.foreseeing = 1;
+	u8c_exec_foresee(1);
+	for (size_t i = o->lo; i < o->hi; i++)
+		call_item(o, i, i == o->lo ? o->dead : 0);
+	u8c_exec_foresee(0);
+	w.foreseeing = 0;
+	w.slot->phase = U8C_PHASE_IDLE;
+	u8c_exec_fetch();
+}
+
+/* The bridge's fate for the call under way: it ends as a fault does,
+ * from the fault's handler, or, not made (U8C_FATES), with no fate.  A
+ * jump straight from the call's own stack would do the same, but for
+ * AddressSanitizer, which warns on stderr of a jump between stacks. */
+static void
+exec_call_dies(enum u8c_fate fate, int detail)
+{
+	w.exec_detail = detail;
+	w.exec_pending = fate == U8C_FATES ? -1 : 1 + (int)fate;
+	raise(SIGABRT);
+}
+
+/* Waiting on a child is the worker's own time: the heartbeat moves. */
+static void
+exec_alive(void)
+{
+	w.slot->calls++;
+}
+
 static void
 run_order(const struct u8c_order *o)
 {
@@ -987,12 +1042,16 @@ run_order(const struct u8c_order *o)
 	w.count_now = o->count_now != 0;
 	if (o->row >= w.j->plan->nrows)
 		return;
+	if (w.t->exec)
+		foresee(o);
 	for (size_t i = o->lo; i < o->hi; i++) {
 		call_item(o, i, i == o->lo ? o->dead : 0);
 		if (o->careful)
 			u8c_wire_drain(&w.wire);
 		maybe_retire();
 	}
+	if (w.t->exec)
+		u8c_exec_forget();
 }
 
 static void
@@ -1067,6 +1126,9 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		leave(U8C_EXIT_HARNESS);
 	}
 	w.stage.nul = (w.traits & U8T_NEEDS_NUL) != 0;
+	if (w.t->exec)
+		u8c_exec_set_hooks(&(struct u8c_exec_hooks){
+		    exec_call_dies, exec_alive, j->timeout_ms, 1});
 	if (u8c_filter_drop_privileges() != 0 ||
 	    u8c_filter_install(w.pid, fds, nfds, w.kept, KEPT) != 0) {
 		log_text("u8conform worker: cannot drop its privileges or "

@@ -82,6 +82,8 @@ sup_run_row(struct supervisor *s, uint32_t row)
 	                 r->count / (s->workers * 8u)};
 
 	f.chunk = f.chunk < 1 ? 1 : f.chunk > 65536 ? 65536 : f.chunk;
+	if (s->cfg->exec && f.chunk > EXEC_ORDER_ITEMS)
+		f.chunk = EXEC_ORDER_ITEMS;
 	s->phase = r->family->name;
 	/* --input: the first worker takes the first item alone, and its
 	 * judge keeps its answers */

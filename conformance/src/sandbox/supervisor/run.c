@@ -40,6 +40,8 @@ describe_jail(struct u8c_jail *j, const struct u8c_sandbox_config *cfg,
 {
 	j->plan = cfg->plan;
 	j->path = cfg->path;
+	j->exec = cfg->exec;
+	j->timeout_ms = cfg->timeout_ms;
 	j->symbol = cfg->symbol;
 	j->shape = cfg->shape;
 	j->expect = cfg->expect;
@@ -197,6 +199,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	}
 	memset(out, 0, sizeof *out);
 	out->sanitizers = sanitized(cfg) ? cfg->sanitizer->kinds : 0;
+	out->exec = cfg->exec;
 	s.shared_fd = -1;
 	for (unsigned k = 0; k < U8C_SLOTS; k++)
 		s.w[k].still.clock = (struct u8c_cpu_clock)U8C_CPU_CLOCK_NONE;
@@ -226,11 +229,15 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		out->private_proc = sup_proc_is_private(&s);
 		out->per_worker = s.per_worker;
 		out->threads = s.sh->load.threads;
-		if (sup_spawned_while_loading(&s))
+		/* an --exec child is a process, and may start more: what
+		 * the jail holds after loading is no finding, and goes
+		 * with the jail */
+		if (!cfg->exec && sup_spawned_while_loading(&s))
 			sup_fate_around(&s, U8C_FATE_SPAWN, U8C_DURING_LOADING,
 			                0);
 		/* what loading said, read once, as the judge will hold it */
 		s.cx.traits = s.sh->load.traits;
+		s.cx.exec = cfg->exec;
 		s.cx.exports = s.sh->load.exports & ((1u << U8C_FNS) - 1);
 		if (s.sh->load.stream_declared)
 			u8c_judge_stream_size(s.own, cfg->expect,

@@ -53,6 +53,9 @@ enum {
 	                            ends a worker                          */
 	BLOCKED_TIMES = 10,      /* a process that stands still without using
 	                            CPU, blocked, for this many --timeouts */
+	EXEC_ORDER_ITEMS = 4096, /* an --exec child's order at most: what
+	                            one batch foresees, and what it costs
+	                            before a function is set aside       */
 };
 
 /* How long a process has stood still: since when, and how much CPU it

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <poll.h>
 
+#include "exec/bridge.h"
 #include "supervisor.h"
 
 volatile sig_atomic_t sup_stop_signal;
@@ -92,6 +93,11 @@ watch_slot(struct supervisor *s, unsigned k)
 }
 
 /* Says which functions were set aside for hanging, in out->stopped. */
+/* An --exec child's worker stops asking where the supervisor stops
+ * ordering. */
+_Static_assert((int)HANGS_SET_ASIDE == (int)U8C_EXEC_HANGS_GIVEN_UP,
+               "one limit of hangs for workers and children");
+
 /* The ends too costly to meet on every input: a function that met one
  * this often is set aside, and the run says why. */
 static const struct {
@@ -103,6 +109,10 @@ static const struct {
     [U8C_COSTLY_REPORT] = {REPORTS_SET_ASIDE,
                            "made an error its sanitizer reported",
                            "each report costs a fresh worker"},
+    [U8C_COSTLY_CHILD] = {U8C_EXEC_ENDS_GIVEN_UP,
+                          "ended its --exec child (a crash, an exit, a "
+                          "broken protocol)",
+                          "each end costs a fresh child"},
 };
 enum { COSTLY = U8C_COSTLY_ENDS };
 
