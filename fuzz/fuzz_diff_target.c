@@ -48,6 +48,12 @@
 /* Longer inputs cost time and find nothing more. */
 enum { MAX_IN = 255, MAX_ENCODE = 16, SHRINK_TRIES = 4096 };
 
+/* An --exec child's time for one input's batch (asked again one
+ * request at a time, twice that), under the engine's own
+ * -timeout (libFuzzer's default is 1200 s; fuzz-smoke's, 3 s), so that
+ * a hang is named the child's. */
+enum { EXEC_TIMEOUT_MS = 1000 };
+
 static struct u8c_target target;
 static struct u8c_identity identity;
 static const char *target_path;
@@ -234,18 +240,21 @@ refuse_foreign_sanitizer(const char *path)
 static void
 exec_child_dies(enum u8c_fate fate, int detail)
 {
-	fprintf(stderr,
-	        "fuzz_diff_target: the --exec child %s on this input "
-	        "(isolation/%s, detail %d)\n",
-	        fate == U8C_FATE_CRASH  ? "was killed by a signal"
-	        : fate == U8C_FATE_EXIT ? "exited"
-	        : fate == U8C_FATE_HANG ? "did not answer in time"
-	                                : "broke the protocol",
-	        fate == U8C_FATE_CRASH  ? "crash"
-	        : fate == U8C_FATE_EXIT ? "exit"
-	        : fate == U8C_FATE_HANG ? "hang"
-	                                : "protocol",
-	        detail);
+	char line[256];
+
+	snprintf(line, sizeof line,
+	         "fuzz_diff_target: the --exec child %s on this input "
+	         "(isolation/%s, detail %d)\n",
+	         fate == U8C_FATE_CRASH  ? "was killed by a signal"
+	         : fate == U8C_FATE_EXIT ? "exited"
+	         : fate == U8C_FATE_HANG ? "did not answer in time"
+	                                 : "broke the protocol",
+	         fate == U8C_FATE_CRASH  ? "crash"
+	         : fate == U8C_FATE_EXIT ? "exit"
+	         : fate == U8C_FATE_HANG ? "hang"
+	                                 : "protocol",
+	         detail);
+	u8f_watch_tell(line);
 	abort();
 }
 
@@ -263,8 +272,8 @@ load_target(const char *path, const char *exec, const char *symbol,
 		if (u8c_exec_load(&target, exec, &identity, err, sizeof err) !=
 		    0)
 			refuse("cannot start U8FUZZ_EXEC: %s", err);
-		u8c_exec_set_hooks(
-		    &(struct u8c_exec_hooks){exec_child_dies, NULL, 3000, 0});
+		u8c_exec_set_hooks(&(struct u8c_exec_hooks){
+		    exec_child_dies, NULL, EXEC_TIMEOUT_MS, 0});
 		return;
 	}
 	if (access(path, F_OK) != 0)

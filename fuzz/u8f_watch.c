@@ -45,18 +45,30 @@ restore(void)
 }
 
 static void
-say(const char *text)
+say_to(int fd, const char *text)
 {
 	size_t n = strlen(text);
 
 	while (n > 0) {
-		ssize_t k = write(STDERR_FILENO, text, n);
+		ssize_t k = write(fd, text, n);
 
 		if (k <= 0)
 			return;
 		text += k;
 		n -= (size_t)k;
 	}
+}
+
+static void
+say(const char *text)
+{
+	say_to(STDERR_FILENO, text);
+}
+
+void
+u8f_watch_tell(const char *line)
+{
+	say_to(saved_err >= 0 ? saved_err : STDERR_FILENO, line);
 }
 
 static int

@@ -30,6 +30,10 @@ void u8f_watch_begin(const uint8_t *s, size_t n);
  * The text must stay until the next call. */
 void u8f_watch_context(const char *line);
 
+/* u8f_watch_tell - @line to the real stderr, while the target's output
+ * is caught (what the harness saw of a child, say). */
+void u8f_watch_tell(const char *line);
+
 /* u8f_watch_end - the target is done; returns 1 if it wrote anything to
  * stdout or stderr since u8f_watch_begin, else 0. */
 int u8f_watch_end(void);

@@ -62,7 +62,6 @@ struct history {
 static struct {
 	struct u8c_spawner sp;
 	struct u8c_child c;
-	const char *cmd;
 	struct u8c_exec_hooks hooks;
 	int foresee;
 	struct u8c_bytes keys, answers, ask, reply, scratch;
@@ -98,6 +97,24 @@ static void
 out_of_memory(void)
 {
 	die(U8C_FATE_CRASH, SIGABRT); /* ours, but said */
+}
+
+/* Room for one more element of @size in the array at *@p, of *@cap. */
+static void
+grow(void *p, size_t *cap, size_t used, size_t size)
+{
+	size_t more = *cap ? *cap * 2 : 1024;
+	void *q;
+
+	if (used < *cap)
+		return;
+	memcpy(&q, p, sizeof q);
+	if ((q = realloc(q, more * size)) == NULL) {
+		out_of_memory();
+		return;
+	}
+	memcpy(p, &q, sizeof q);
+	*cap = more;
 }
 
 static uint32_t
@@ -165,15 +182,7 @@ entry_of(const struct u8c_bytes *key)
 
 	if (k >= 0)
 		return k;
-	if (b.ne == b.cape) {
-		size_t cap = b.cape ? b.cape * 2 : 4096;
-		struct entry *more = realloc(b.e, cap * sizeof *more);
-
-		if (more == NULL)
-			out_of_memory();
-		b.e = more;
-		b.cape = cap;
-	}
+	grow(&b.e, &b.cape, b.ne, sizeof *b.e);
 	if (b.ne >= b.nbuckets)
 		rehash();
 	e = &b.e[b.ne];
@@ -188,15 +197,7 @@ entry_of(const struct u8c_bytes *key)
 static void
 note(uint32_t k)
 {
-	if (b.npending == b.cappending) {
-		size_t cap = b.cappending ? b.cappending * 2 : 4096;
-		uint32_t *more = realloc(b.pending, cap * sizeof *more);
-
-		if (more == NULL)
-			out_of_memory();
-		b.pending = more;
-		b.cappending = cap;
-	}
+	grow(&b.pending, &b.cappending, b.npending, sizeof *b.pending);
 	b.pending[b.npending++] = k;
 }
 
@@ -584,15 +585,7 @@ b_stream_init(void *state)
 	if (u8c_bytes_put(&h->key, head, sizeof head) != 0)
 		out_of_memory();
 	if (b.foresee) {
-		if (b.nstreams == b.capstreams) {
-			size_t cap = b.capstreams ? b.capstreams * 2 : 1024;
-			int32_t *more = realloc(b.streams, cap * sizeof *more);
-
-			if (more == NULL)
-				out_of_memory();
-			b.streams = more;
-			b.capstreams = cap;
-		}
+		grow(&b.streams, &b.capstreams, b.nstreams, sizeof *b.streams);
 		b.streams[b.nstreams++] = -1;
 		h->place = b.nstreams;
 	} else if (b.stream_at < b.nstreams) {
@@ -688,7 +681,6 @@ u8c_exec_load(struct u8c_target *t, const char *cmd, struct u8c_identity *id,
 	memset(t, 0, sizeof *t);
 	memset(id, 0, sizeof *id);
 	signal(SIGPIPE, SIG_IGN); /* a child gone is seen by its pipe */
-	b.cmd = cmd;
 	if (u8c_spawner_start(&b.sp, cmd, err, errlen) != 0)
 		return -1;
 	if (u8c_spawner_fresh(&b.sp, &b.c) != 0) {
