@@ -1014,9 +1014,8 @@ foresee(const struct u8c_order *o)
 }
 
 /* The bridge's fate for the call under way: it ends as a fault does,
- * from the fault's handler, or, not made (U8C_FATES), with no fate.  A
- * jump straight from the call's own stack would do the same, but for
- * AddressSanitizer, which warns on stderr of a jump between stacks. */
+ * through the fault's handler, the one way out of a call; or, not made
+ * (U8C_FATES), with no fate. */
 static void
 exec_call_dies(enum u8c_fate fate, int detail)
 {

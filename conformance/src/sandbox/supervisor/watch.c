@@ -92,7 +92,6 @@ watch_slot(struct supervisor *s, unsigned k)
 		sup_step(s, k, U8C_EV_GRACE_OVER);
 }
 
-/* Says which functions were set aside for hanging, in out->stopped. */
 /* An --exec child's worker stops asking where the supervisor stops
  * ordering. */
 _Static_assert((int)HANGS_SET_ASIDE == (int)U8C_EXEC_HANGS_GIVEN_UP,
