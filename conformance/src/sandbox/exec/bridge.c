@@ -201,18 +201,28 @@ note(uint32_t k)
 	b.pending[b.npending++] = k;
 }
 
-/* A fresh child, with its hello: 0, or -1. */
+/* A fresh child, with its hello into @h: 0, or -1 with one line in
+ * @err. */
+static int
+start_child(struct u8c_exec_hello *h, char *err, size_t errlen)
+{
+	if (u8c_spawner_fresh(&b.sp, &b.c) != 0) {
+		snprintf(err, errlen, "cannot start it");
+		return -1;
+	}
+	fcntl(b.c.to, F_SETFL, O_NONBLOCK);
+	fcntl(b.c.from, F_SETFL, O_NONBLOCK);
+	return u8c_exec_hello(&b.c, h, err, errlen);
+}
+
+/* A fresh child in place of one that failed: 0, or -1. */
 static int
 fresh_child(void)
 {
 	struct u8c_exec_hello h;
 	char err[256];
 
-	if (u8c_spawner_fresh(&b.sp, &b.c) != 0)
-		return -1;
-	fcntl(b.c.to, F_SETFL, O_NONBLOCK);
-	fcntl(b.c.from, F_SETFL, O_NONBLOCK);
-	return u8c_exec_hello(&b.c, &h, err, sizeof err);
+	return start_child(&h, err, sizeof err);
 }
 
 /* The answers in b.reply to the requests @ids[0..m), kept: 0, or -1
@@ -683,14 +693,7 @@ u8c_exec_load(struct u8c_target *t, const char *cmd, struct u8c_identity *id,
 	signal(SIGPIPE, SIG_IGN); /* a child gone is seen by its pipe */
 	if (u8c_spawner_start(&b.sp, cmd, err, errlen) != 0)
 		return -1;
-	if (u8c_spawner_fresh(&b.sp, &b.c) != 0) {
-		snprintf(err, errlen, "--exec '%s': cannot start it", cmd);
-		u8c_exec_unload();
-		return -1;
-	}
-	fcntl(b.c.to, F_SETFL, O_NONBLOCK);
-	fcntl(b.c.from, F_SETFL, O_NONBLOCK);
-	if (u8c_exec_hello(&b.c, &hello, why, sizeof why) != 0) {
+	if (start_child(&hello, why, sizeof why) != 0) {
 		snprintf(err, errlen, "--exec '%s': %s", cmd, why);
 		u8c_exec_unload();
 		return -1;

@@ -181,6 +181,42 @@ take_string(const struct u8c_bytes *a, size_t *at, char *out, size_t room_left)
 	return 0;
 }
 
+/* What is wrong with hello @a (its kind, then its payload), into @err
+ * and @h; 0 when nothing is. */
+static int
+read_hello(const struct u8c_bytes *a, struct u8c_exec_hello *h, char *err,
+           size_t errlen)
+{
+	size_t at = 13;
+
+	if (a->n < at || a->p[0] != 'H') {
+		snprintf(err, errlen, "its hello is not an H frame");
+		return -1;
+	}
+	if (u8c_exec_get_u32(a->p + 1) != U8C_EXEC_VERSION) {
+		snprintf(err, errlen, "it speaks version %u, not %d",
+		         u8c_exec_get_u32(a->p + 1), U8C_EXEC_VERSION);
+		return -1;
+	}
+	h->functions = u8c_exec_get_u32(a->p + 5);
+	h->traits = u8c_exec_get_u32(a->p + 9);
+	if (h->functions == 0 || h->functions >> U8C_EXEC_FNS != 0) {
+		snprintf(err, errlen,
+		         "its functions (%#x) are none, or unknown",
+		         h->functions);
+		return -1;
+	}
+	if (take_string(a, &at, h->name, sizeof h->name) != 0 ||
+	    (strcat(h->name, " "),
+	     take_string(a, &at, h->name, sizeof h->name)) != 0 ||
+	    at != a->n) {
+		snprintf(err, errlen,
+		         "its hello's name and version do not fill the frame");
+		return -1;
+	}
+	return 0;
+}
+
 int
 u8c_exec_hello(const struct u8c_child *c, struct u8c_exec_hello *h, char *err,
                size_t errlen)
@@ -188,7 +224,6 @@ u8c_exec_hello(const struct u8c_child *c, struct u8c_exec_hello *h, char *err,
 	struct u8c_bytes hi = {(uint8_t *)"u8x1", 4, 4}, a = {0};
 	enum u8c_exec_outcome got =
 	    u8c_exec_exchange(c, 'H', &hi, &a, U8C_EXEC_HELLO_MS);
-	size_t at = 17;
 	int rc = -1;
 
 	memset(h, 0, sizeof *h);
@@ -199,27 +234,8 @@ u8c_exec_hello(const struct u8c_child *c, struct u8c_exec_hello *h, char *err,
 		snprintf(err, errlen, "%s before its hello",
 		         got == U8C_EXEC_DIED ? "it ended"
 		                              : "it wrote what is not a frame");
-	else if (a.n < at || a.p[0] != 'H')
-		snprintf(err, errlen, "its hello is not an H frame");
-	else if (u8c_exec_get_u32(a.p + 1) != U8C_EXEC_VERSION)
-		snprintf(err, errlen, "it speaks version %u, not %d",
-		         u8c_exec_get_u32(a.p + 1), U8C_EXEC_VERSION);
-	else if ((h->functions = u8c_exec_get_u32(a.p + 5)) == 0 ||
-	         h->functions >> U8C_EXEC_FNS != 0)
-		snprintf(err, errlen,
-		         "its functions (%#x) are none, or unknown",
-		         h->functions);
-	else if ((h->traits = u8c_exec_get_u32(a.p + 9)),
-	         (at = 13, take_string(&a, &at, h->name, sizeof h->name)) !=
-	                 0 ||
-	             (strcat(h->name, " "),
-	              take_string(&a, &at, h->name, sizeof h->name)) != 0 ||
-	             at != a.n)
-		snprintf(err, errlen,
-		         "its hello's name and version do not "
-		         "fill the frame");
 	else
-		rc = 0;
+		rc = read_hello(&a, h, err, errlen);
 	free(a.p);
 	return rc;
 }
