@@ -31,7 +31,9 @@ static const char usage[] =
     "  --exec 'CMD ARGS'         judge a decoder that runs as a child\n"
     "                            process (the shell's command), speaking\n"
     "                            conformance/PROTOCOL.md on stdin/stdout\n"
-    "  --format text|json|junit  report format (default text)\n"
+    "  --format F                report format: text (default), json,\n"
+    "                            junit, or html (one page, with the\n"
+    "                            byte map of where the target departs)\n"
     "  --strict                  exit 1 on WARN as well as on FAIL\n"
     "  --profile NAME            judge against a variant: unicode (default),\n"
     "                            unicode-3.1, rfc2279, cesu8, mutf8, wtf8\n"
@@ -113,13 +115,13 @@ number(const char *s, unsigned long long lo, unsigned long long hi,
 }
 
 /* The values of --format and --load, in their enums' order. */
-static const char *const formats[] = {"text", "json", "junit"};
+static const char *const formats[] = {"text", "json", "junit", "html"};
 static const char *const loads[] = {"auto", "once", "per-worker"};
 enum {
 	FORMATS = sizeof formats / sizeof formats[0],
 	LOADS = sizeof loads / sizeof loads[0]
 };
-_Static_assert((int)FORMATS == (int)U8C_FORMAT_JUNIT + 1 &&
+_Static_assert((int)FORMATS == (int)U8C_FORMAT_HTML + 1 &&
                    (int)LOADS == (int)U8C_LOAD_PER_WORKER + 1,
                "formats[] and loads[] name every value of their enums");
 
@@ -406,7 +408,7 @@ u8c_options_parse(int argc, char **argv, struct u8c_options *o)
 		case FORMAT:
 			if ((rc = one_of(optarg, formats, FORMATS)) < 0)
 				return bad("unknown format '%s' (text, json, "
-				           "junit)",
+				           "junit, html)",
 				           optarg);
 			o->format = (enum u8c_format)rc;
 			break;

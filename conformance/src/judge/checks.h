@@ -165,11 +165,30 @@ u8c_check_is_isolation(int c)
 	return c >= U8C_ISOLATION_CRASH && c < U8C_ISOLATION_CRASH + U8C_FATES;
 }
 
+/* How a failure of a check departs from Table 3-7, as the byte map
+ * (byte_map.h) colours it: from the least to the most serious, so that
+ * a cell shows the worst of its inputs. */
+enum u8c_departure {
+	U8C_DEPART_NONE,    /* a cell not tested                        */
+	U8C_DEPART_AGREES,  /* tested, no departure                     */
+	U8C_DEPART_BOM,     /* a leading BOM stripped                   */
+	U8C_DEPART_STREAM,  /* only its stream departs                  */
+	U8C_DEPART_OTHER,   /* offsets, the ABI, one function against
+	                       another, state, encoding                 */
+	U8C_DEPART_POLICY,  /* another count of U+FFFD                  */
+	U8C_DEPART_REJECTS, /* well-formed bytes rejected or misread    */
+	U8C_DEPART_ACCEPTS, /* ill-formed bytes read otherwise than
+	                       Table 3-7 reads them                     */
+	U8C_DEPART_FATAL,   /* a crash, a hang, an exit, an escape      */
+	U8C_DEPARTURES
+};
+
 struct u8c_check {
 	const char *id;    /* "decode/overlong-3": a contract            */
 	const char *title; /* what passing it means                      */
 	enum u8c_fn fn;    /* the function it judges, or U8C_FN_ANY      */
 	int group;         /* its enum u8c_group, or -1                  */
+	enum u8c_departure departure; /* how a failure of it departs     */
 };
 
 /* The row of check @c. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "byte_map.h"
 #include "hex.h"
 #include "judging.h"
 #include "match.h"
@@ -296,6 +297,8 @@ u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 	int decode_fits = 0, next_fits = 0;
 
 	t->items++; /* tested for every fate, whatever it met */
+	if (t->map != NULL)
+		u8c_map_tested(t->map, item);
 	if (item->kind == U8C_ITEM_CODE_POINT) {
 		if (a->given[U8C_FN_ENCODE] != U8C_ANSWER_NONE)
 			judge_encode(&g, a);

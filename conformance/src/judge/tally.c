@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "byte_map.h"
 #include "chunking.h"
 #include "tally.h"
 #include "u8ref.h"
@@ -143,8 +144,12 @@ u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
 {
 	struct u8c_tally *y =
 	    f->expected >= 0 ? &t->x[f->check] : &t->t[f->check];
-	struct u8c_example e;
+	struct u8c_example e, *kept = NULL;
 
+	/* the map's last example, filled in by now, before keep() moves
+	 * the tally's */
+	if (t->map != NULL)
+		u8c_map_settle(t->map);
 	if (f->expected >= 0)
 		t->matched[f->expected]++;
 	u8c_causes_note(&t->causes[f->check], item, &f->part,
@@ -154,10 +159,11 @@ u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
 		y->level = (uint8_t)f->level;
 	example_of(&e, f, item, run, index);
 	/* Most failures are not among the smallest: a look before a copy. */
-	if (y->nexamples == U8C_EXAMPLES &&
-	    !before(&e, item->s, &y->ex[U8C_EXAMPLES - 1]))
-		return NULL;
-	return keep(y, &e);
+	if (y->nexamples < U8C_EXAMPLES ||
+	    before(&e, item->s, &y->ex[U8C_EXAMPLES - 1]))
+		kept = keep(y, &e);
+	return t->map != NULL ? u8c_map_note(t->map, f->check, item, &e, kept)
+	                      : kept;
 }
 
 /* What a fate is said to be, where its detail names a case of it. */
@@ -300,6 +306,8 @@ u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 	to->variant_tested += from->variant_tested;
 	for (c = 0; c < U8C_CHECKS; c++)
 		u8c_causes_merge(&to->causes[c], &from->causes[c]);
+	if (to->map != NULL && from->map != NULL)
+		u8c_map_merge(to->map, from->map);
 }
 
 enum u8c_level

@@ -102,6 +102,8 @@ enum u8c_policy {
 	U8C_POLICIES
 };
 
+struct u8c_byte_map;
+
 struct u8c_tallies {
 	/* Items each check judged, side by side for speed; merging adds
 	 * them to t[].tested. */
@@ -116,6 +118,9 @@ struct u8c_tallies {
 	uint32_t variant_violated;        /* bits of u8ref_profile_at(i) */
 	uint64_t variant_tested;
 	struct u8c_causes causes[U8C_CHECKS]; /* of every failure        */
+	/* where the failures were, by their first two bytes (byte_map.h),
+	 * or NULL: not kept */
+	struct u8c_byte_map *map;
 };
 
 /*

@@ -171,6 +171,40 @@ example(struct u8c_report_example *to, const struct u8c_plan *plan,
 	return u8c_report_example_chunks(to, len, ncuts + 1);
 }
 
+/* The byte map of a run, its examples as the report shows them. */
+static struct u8c_report_map *
+map_of(const struct u8c_plan *plan, struct u8c_byte_map *m)
+{
+	struct u8c_report_map *to = calloc(1, sizeof *to);
+	size_t departing = 0;
+
+	if (to == NULL)
+		return NULL;
+	u8c_map_settle(m);
+	for (size_t cell = 0; cell < U8C_MAP_CELLS; cell++) {
+		to->cells[cell] = u8c_departures[m->departure[cell]].letter;
+		departing += m->departure[cell] > U8C_DEPART_AGREES;
+	}
+	if (departing > 0 &&
+	    (to->ex = calloc(departing, sizeof *to->ex)) == NULL)
+		goto fail;
+	for (size_t cell = 0; cell < U8C_MAP_CELLS; cell++) {
+		struct u8c_report_map_example *x;
+
+		if (m->departure[cell] <= U8C_DEPART_AGREES)
+			continue;
+		x = &to->ex[to->nex++];
+		x->cell = cell;
+		x->check = (enum u8c_check_id)m->check[cell];
+		if (example(&x->example, plan, &m->ex[cell]) != 0)
+			goto fail;
+	}
+	return to;
+fail:
+	u8c_report_map_free(to);
+	return NULL;
+}
+
 int
 u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 {
@@ -263,6 +297,8 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 			            &y->ex[k]) != 0)
 				return -1;
 	}
+	if (t->map != NULL && (r->map = map_of(f->plan, t->map)) == NULL)
+		return -1;
 	r->unexpected = u8c_tally_unexpected(t);
 	if (f->expect_file != NULL &&
 	    (r->expect_file = strdup(f->expect_file)) == NULL)

@@ -35,6 +35,16 @@
 #define U8C_F_THREADS      "threads_after_load" /* the loader's threads */
 #define U8C_F_SANITIZERS   "sanitizers" /* the target's: "address", ... */
 #define U8C_F_EXEC         "exec"       /* true: "path" is an --exec command */
+#define U8C_F_BYTE_MAP     "byte_map"   /* departures by first two bytes */
+
+/* the byte map */
+#define U8C_F_ROWS    "rows"
+#define U8C_F_COLUMNS "columns"
+#define U8C_F_CELLS   "cells"  /* a letter per cell, row by row    */
+#define U8C_F_LEGEND  "legend" /* letter: title                    */
+#define U8C_F_EXAMPLES                                                         \
+	"examples" /* cell ("ED A0"): its example, with                        \
+	              its check                        */
 
 /* a family */
 #define U8C_F_NAME      "name"

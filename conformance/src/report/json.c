@@ -87,6 +87,33 @@ check(const struct u8c_report_check *c, int expectations)
 	return o;
 }
 
+static json_t *
+byte_map(const struct u8c_report_map *m)
+{
+	json_t *o = json_object(), *legend = json_object();
+	json_t *examples = json_object();
+	char key[U8C_MAP_KEY], letter[2] = {0, 0};
+
+	set(o, U8C_F_ROWS, count(256));
+	set(o, U8C_F_COLUMNS, count(U8C_MAP_COLUMNS));
+	set(o, U8C_F_CELLS, string(m->cells));
+	for (int d = 0; d < U8C_DEPARTURES; d++) {
+		letter[0] = u8c_departures[d].letter;
+		set(legend, letter, string(u8c_departures[d].title));
+	}
+	set(o, U8C_F_LEGEND, legend);
+	for (size_t k = 0; k < m->nex; k++) {
+		json_t *e = example(&m->ex[k].example);
+
+		json_object_set_new(e, U8C_F_CHECK,
+		                    string(u8c_check(m->ex[k].check)->id));
+		u8c_report_map_key(key, m->ex[k].cell);
+		set(examples, key, e);
+	}
+	set(o, U8C_F_EXAMPLES, examples);
+	return o;
+}
+
 /* Functions exported but not judged (--functions). */
 static json_t *
 set_aside(const struct u8c_report *r)
@@ -147,8 +174,8 @@ expectations(const struct u8c_report *r)
 	return o;
 }
 
-static json_t *
-document(const struct u8c_report *r)
+json_t *
+u8c_report_json_document(const struct u8c_report *r)
 {
 	json_t *o = json_object(), *evidence = json_object();
 	json_t *checks = json_array(), *skipped = json_array();
@@ -226,13 +253,15 @@ document(const struct u8c_report *r)
 		set(o, U8C_F_SANITIZERS, sanitizers(r));
 		set(o, U8C_F_EXEC, json_boolean(r->exec));
 	}
+	if (r->map != NULL)
+		set(o, U8C_F_BYTE_MAP, byte_map(r->map));
 	return o;
 }
 
 int
 u8c_report_json(FILE *out, const struct u8c_report *r)
 {
-	json_t *doc = document(r);
+	json_t *doc = u8c_report_json_document(r);
 	int rc = json_dumpf(doc, out, JSON_INDENT(2));
 
 	json_decref(doc);

@@ -201,6 +201,101 @@ read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 	return read_chunks(rd, json_object_get(o, U8C_F_CHUNKS), e);
 }
 
+/* The departure a map's letter names, or -1. */
+static int
+departure_of(char letter)
+{
+	for (int d = 0; d < U8C_DEPARTURES; d++)
+		if (u8c_departures[d].letter == letter)
+			return d;
+	return -1;
+}
+
+static int
+by_cell(const void *a, const void *b)
+{
+	size_t x = ((const struct u8c_report_map_example *)a)->cell;
+	size_t y = ((const struct u8c_report_map_example *)b)->cell;
+
+	return (x > y) - (x < y);
+}
+
+/* One example of a byte map: its cell named by @key, which departs. */
+static int
+read_map_example(struct reading *rd, const char *key, json_t *o,
+                 struct u8c_report_map *m)
+{
+	struct u8c_report_map_example *x = &m->ex[m->nex];
+	uint8_t b[2];
+	size_t n;
+	const char *check;
+	int c;
+
+	if (u8s_hex_parse(key, b, sizeof b, &n) != U8S_PARSE_OK || n == 0)
+		return refuse(rd,
+		              "byte map cell \"%.20s\" is not one or two "
+		              "bytes",
+		              key);
+	x->cell = u8c_map_cell(b, n);
+	if (departure_of(m->cells[x->cell]) <= U8C_DEPART_AGREES)
+		return refuse(rd,
+		              "byte map cell %s has an example, but no "
+		              "departure",
+		              key);
+	if ((check = string_field(rd, o, U8C_F_CHECK)) == NULL)
+		return -1;
+	if ((c = u8c_check_by_id(check)) < 0)
+		return refuse(rd, "unknown check \"%.40s\"", check);
+	x->check = (enum u8c_check_id)c;
+	if (read_example(rd, o, &x->example) != 0)
+		return -1;
+	m->nex++;
+	return 0;
+}
+
+/* A report's byte map, when it has one. */
+static int
+read_map(struct reading *rd, json_t *o, struct u8c_report *r)
+{
+	struct u8c_report_map *m;
+	const char *cells, *key;
+	json_t *examples, *v;
+
+	if (o == NULL)
+		return 0;
+	if (!json_is_object(o) ||
+	    (cells = string_field(rd, o, U8C_F_CELLS)) == NULL)
+		return refuse(rd, "\"%s\" is not a byte map", U8C_F_BYTE_MAP);
+	if (strlen(cells) != U8C_MAP_CELLS)
+		return refuse(rd, "the byte map has %zu cells, not %d",
+		              strlen(cells), U8C_MAP_CELLS);
+	for (size_t k = 0; k < U8C_MAP_CELLS; k++)
+		if (departure_of(cells[k]) < 0)
+			return refuse(rd, "the byte map's cell %zu is '%c'", k,
+			              cells[k]);
+	examples = json_object_get(o, U8C_F_EXAMPLES);
+	if (!json_is_object(examples))
+		return refuse(rd, "\"%s\" is not an object", U8C_F_EXAMPLES);
+	if ((m = r->map = calloc(1, sizeof *m)) == NULL ||
+	    (json_object_size(examples) > 0 &&
+	     (m->ex = calloc(json_object_size(examples), sizeof *m->ex)) ==
+	         NULL))
+		return refuse(rd, "no memory");
+	memcpy(m->cells, cells, U8C_MAP_CELLS);
+	json_object_foreach(examples, key, v)
+	{
+		if (read_map_example(rd, key, v, m) != 0)
+			return -1;
+	}
+	if (m->nex > 1)
+		qsort(m->ex, m->nex, sizeof *m->ex, by_cell);
+	for (size_t k = 1; k < m->nex; k++)
+		if (m->ex[k].cell == m->ex[k - 1].cell)
+			return refuse(rd, "two examples of byte map cell %zu",
+			              m->ex[k].cell);
+	return 0;
+}
+
 /* A check's "expected" and "why", which reports run with --expect have. */
 static int
 read_expected(struct reading *rd, json_t *o, struct u8c_report_check *c)
@@ -475,7 +570,8 @@ read_report(struct reading *rd, struct u8c_report *r)
 	    read_functions(rd, json_object_get(doc, U8C_F_FUNCTIONS), r) != 0 ||
 	    read_skipped(rd, json_object_get(doc, U8C_F_SKIPPED), r) != 0 ||
 	    read_expectations(rd, json_object_get(doc, U8C_F_EXPECTATIONS),
-	                      r) != 0)
+	                      r) != 0 ||
+	    read_map(rd, json_object_get(doc, U8C_F_BYTE_MAP), r) != 0)
 		goto out;
 	checks = json_object_get(doc, U8C_F_CHECKS);
 	if (!json_is_array(checks)) {
@@ -521,6 +617,55 @@ merge_example(struct u8c_report_check *to, struct u8c_report_check *from)
 	to->has_example = 1;
 	memset(&from->example, 0, sizeof from->example);
 	from->has_example = 0;
+}
+
+/* Whether example @a comes before @b, as the run would have chosen. */
+static int
+input_before(const struct u8c_report_example *a,
+             const struct u8c_report_example *b)
+{
+	struct u8c_example x, y;
+
+	return example_key(a->input, &x) == 0 &&
+	       example_key(b->input, &y) == 0 && u8c_example_before(&x, &y);
+}
+
+/* The byte maps of two shards as one: each cell's worse departure, with
+ * the smaller example where they depart alike.  0, or -1 (no memory). */
+static int
+merge_map(struct u8c_report_map *to, struct u8c_report_map *from)
+{
+	struct u8c_report_map_example *ex;
+	size_t n = 0, i = 0, j = 0;
+
+	if ((ex = calloc(to->nex + from->nex + 1, sizeof *ex)) == NULL)
+		return -1;
+	for (size_t cell = 0; cell < U8C_MAP_CELLS; cell++) {
+		int da = departure_of(to->cells[cell]);
+		int db = departure_of(from->cells[cell]);
+		struct u8c_report_map_example *xa =
+		    i < to->nex && to->ex[i].cell == cell ? &to->ex[i++] : NULL;
+		struct u8c_report_map_example *xb =
+		    j < from->nex && from->ex[j].cell == cell ? &from->ex[j++]
+		                                              : NULL;
+		int take_b =
+		    db > da ||
+		    (db == da && xb != NULL &&
+		     (xa == NULL || input_before(&xb->example, &xa->example)));
+
+		if (take_b)
+			to->cells[cell] = from->cells[cell];
+		if (take_b ? xb != NULL : xa != NULL) {
+			ex[n++] = take_b ? *xb : *xa;
+			memset(take_b ? xb : xa, 0, sizeof *xa);
+		}
+	}
+	for (size_t k = 0; k < to->nex; k++)
+		u8c_report_example_free(&to->ex[k].example);
+	free(to->ex);
+	to->ex = ex;
+	to->nex = n;
+	return 0;
 }
 
 /* The causes of both, each once. */
@@ -631,7 +776,7 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 {
 	unsigned char *seen = NULL;
 	struct u8c_report one;
-	int rc = -1;
+	int rc = -1, maps = 1;
 
 	memset(r, 0, sizeof *r);
 	r->namespaced = -1;
@@ -700,6 +845,18 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 			goto out;
 		}
 		add(r, &one);
+		/* a byte map only when every shard has one */
+		maps &= one.map != NULL;
+		if (!maps) {
+			u8c_report_map_free(r->map);
+			r->map = NULL;
+		} else if (r->map == NULL) {
+			r->map = one.map;
+			one.map = NULL;
+		} else if (merge_map(r->map, one.map) != 0) {
+			snprintf(err, errlen, "out of memory");
+			goto out;
+		}
 		u8c_report_free(&one);
 	}
 	if (seen != NULL)

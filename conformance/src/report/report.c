@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex.h"
 #include "report.h"
 
 const struct u8c_trait u8c_traits[U8C_TRAITS] = {
@@ -54,6 +55,9 @@ u8c_report_write(FILE *out, enum u8c_format format, const struct u8c_report *r)
 		break;
 	case U8C_FORMAT_JUNIT:
 		rc = u8c_report_junit(out, r);
+		break;
+	case U8C_FORMAT_HTML:
+		rc = u8c_report_html(out, r);
 		break;
 	default:
 		rc = u8c_report_text(out, r);
@@ -135,4 +139,27 @@ u8c_report_free(struct u8c_report *r)
 		for (unsigned m = 0; m < k->nmore; m++)
 			u8c_report_example_free(&k->more[m]);
 	}
+	u8c_report_map_free(r->map);
+	r->map = NULL;
+}
+
+void
+u8c_report_map_free(struct u8c_report_map *m)
+{
+	if (m == NULL)
+		return;
+	for (size_t k = 0; k < m->nex; k++)
+		u8c_report_example_free(&m->ex[k].example);
+	free(m->ex);
+	free(m);
+}
+
+void
+u8c_report_map_key(char *buf, size_t cell)
+{
+	uint8_t b[2] = {(uint8_t)(cell / U8C_MAP_COLUMNS),
+	                (uint8_t)(cell % U8C_MAP_COLUMNS)};
+
+	u8s_hex_format(buf, U8C_MAP_KEY, b,
+	               cell % U8C_MAP_COLUMNS < 256 ? 2 : 1);
 }

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "byte_map.h"
 #include "checks.h"
 #include "plan.h"
 #include "sanitizer.h"
@@ -54,6 +55,17 @@ struct u8c_report_check {
 	int any_cause;
 };
 
+/* The byte map (byte_map.h) as reports show it. */
+struct u8c_report_map {
+	char cells[U8C_MAP_CELLS + 1]; /* each cell's departure, a letter */
+	struct u8c_report_map_example {
+		size_t cell;
+		enum u8c_check_id check;
+		struct u8c_report_example example;
+	} * ex; /* one per cell that departs, in cell order */
+	size_t nex;
+};
+
 struct u8c_report {
 	char *target; /* the target's name, made safe           */
 	char *path;   /* the library, made safe                 */
@@ -83,6 +95,7 @@ struct u8c_report {
 	const struct u8c_expectation *stale[U8C_EXPECT_MAX];
 	size_t nstale;
 	struct u8c_report_check checks[U8C_CHECKS];
+	struct u8c_report_map *map; /* or NULL: not kept (owned)       */
 	/* the plan's rows: how many inputs each has, and how many were
 	 * judged (all of them when the run is complete) */
 	struct u8c_report_family {
@@ -103,7 +116,12 @@ enum { U8C_TRAITS = 3 };
 extern const struct u8c_trait u8c_traits[U8C_TRAITS];
 
 /* The formats. */
-enum u8c_format { U8C_FORMAT_TEXT, U8C_FORMAT_JSON, U8C_FORMAT_JUNIT };
+enum u8c_format {
+	U8C_FORMAT_TEXT,
+	U8C_FORMAT_JSON,
+	U8C_FORMAT_JUNIT,
+	U8C_FORMAT_HTML
+};
 
 /*
  * u8c_report_write - @r in @format to @out.  Returns 0, or -1 when the
@@ -116,6 +134,12 @@ int u8c_report_write(FILE *out, enum u8c_format format,
 int u8c_report_text(FILE *out, const struct u8c_report *r);
 int u8c_report_json(FILE *out, const struct u8c_report *r);
 int u8c_report_junit(FILE *out, const struct u8c_report *r);
+int u8c_report_html(FILE *out, const struct u8c_report *r);
+
+/* The JSON report as jansson's document (a new reference): the JSON
+ * writer's, and the data of the HTML page. */
+struct json_t;
+struct json_t *u8c_report_json_document(const struct u8c_report *r);
 
 /*
  * u8c_report_example_chunks - give @e, whose input is hex bytes, the
@@ -136,6 +160,14 @@ u8c_report_shown(const struct u8c_report_example *e)
  * what one example owns. */
 void u8c_report_free(struct u8c_report *r);
 void u8c_report_example_free(struct u8c_report_example *e);
+
+/* u8c_report_map_free - free map @m (or nothing, when NULL). */
+void u8c_report_map_free(struct u8c_report_map *m);
+
+/* The name of cell @cell in reports: its bytes in hex ("ED A0", or
+ * "C1" for the one-byte input), into @buf[U8C_MAP_KEY]. */
+enum { U8C_MAP_KEY = 16 };
+void u8c_report_map_key(char *buf, size_t cell);
 
 /* Checks that ran with no unexpected FAIL, checks with one, checks not
  * judged, and checks whose departures were all expected. */

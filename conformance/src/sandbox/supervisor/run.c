@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 
+#include "byte_map.h"
 #include "jail_exec.h"
 #include "supervisor.h"
 
@@ -69,6 +70,20 @@ map_shared(struct supervisor *s)
 	return sh == MAP_FAILED ? NULL : sh;
 }
 
+/* The byte maps: each judge's, the supervisor's own, and the outcome's
+ * that they are added up into. */
+static int
+make_maps(struct supervisor *s)
+{
+	if ((s->out->total.map = u8c_byte_map_new()) == NULL ||
+	    (s->own->map = u8c_byte_map_new()) == NULL)
+		return -1;
+	for (unsigned k = 0; k < s->workers; k++)
+		if ((s->tallies[k].map = u8c_byte_map_new()) == NULL)
+			return -1;
+	return 0;
+}
+
 static int
 setup(struct supervisor *s)
 {
@@ -80,7 +95,7 @@ setup(struct supervisor *s)
 	s->cx.expect = s->cfg->expect;
 	s->cx.max_fatal = s->cfg->max_fatal;
 	s->cx.fatal_seen = &s->fatal_seen;
-	if (s->tallies == NULL ||
+	if (s->tallies == NULL || make_maps(s) != 0 ||
 	    u8c_judges_init(&s->judges, s->sh, &s->cx, s->tallies,
 	                    s->workers + 1) != 0)
 		return -1;
@@ -158,8 +173,12 @@ release(struct supervisor *s)
 	if (s->shared_fd >= 0)
 		close(s->shared_fd);
 	free(s->reports);
+	if (s->own != NULL)
+		free(s->own->map);
 	free(s->own);
 	u8c_judges_free(&s->judges);
+	for (unsigned k = 0; s->tallies != NULL && k < s->workers; k++)
+		free(s->tallies[k].map);
 	free(s->tallies);
 }
 
@@ -189,6 +208,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
                 struct u8c_sandbox_outcome *out)
 {
 	struct supervisor s;
+	struct u8c_byte_map *own_map;
 
 	memset(&s, 0, sizeof s);
 	init_pipes(&s.j);
@@ -253,7 +273,9 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		/* what happens after the merge: a worker's end seen late
 		 * (a thread of the target's that kills it after its last
 		 * item), loading's and unloading's fates */
+		own_map = s.own->map;
 		memset(s.own, 0, sizeof *s.own);
+		s.own->map = own_map;
 		if (!sup_stop_signal && !s.broken)
 			sup_recheck(&s, &out->total);
 		sup_stop_workers(&s);
