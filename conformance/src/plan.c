@@ -101,16 +101,15 @@ u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
 	case U8C_PLAN_EXHAUSTIVE:
 		take(plan, exhaustive_rows,
 		     sizeof exhaustive_rows / sizeof exhaustive_rows[0]);
-		/* shard K of N: equal parts of each row, the last one taking
-		 * what the division leaves */
-		for (size_t r = 0; shards > 0 && r < plan->nrows; r++) {
-			row = &plan->rows[r];
-			all = row->count;
-			row->first = all / shards * (shard - 1);
-			row->count =
-			    shard == shards ? all - row->first : all / shards;
-		}
 		break;
+	}
+	/* shard K of N: equal parts of each row, the last one taking what
+	 * the division leaves */
+	for (size_t r = 0; shards > 0 && r < plan->nrows; r++) {
+		row = &plan->rows[r];
+		all = row->count;
+		row->first = all / shards * (shard - 1);
+		row->count = shard == shards ? all - row->first : all / shards;
 	}
 }
 

@@ -50,8 +50,8 @@ struct u8c_plan {
 };
 
 /*
- * u8c_plan_make - the plan of @kind.  With U8C_PLAN_EXHAUSTIVE, shard
- * @shard of @shards (from 1; 0 of 0 for all); with U8C_PLAN_ONE,
+ * u8c_plan_make - the plan of @kind, or of U8C_PLAN_DEFAULT or _EXHAUSTIVE
+ * shard @shard of @shards (from 1; 0 of 0 for all); with U8C_PLAN_ONE,
  * @code_point says whether the one input is u8c_family_one_code_point.
  */
 void u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,

@@ -136,7 +136,7 @@ make_plan(struct u8c_plan *plan, const struct u8c_options *o)
 		u8c_plan_make(plan, U8C_PLAN_EXHAUSTIVE, o->shard, o->shards,
 		              0);
 	} else {
-		u8c_plan_make(plan, U8C_PLAN_DEFAULT, 0, 0, 0);
+		u8c_plan_make(plan, U8C_PLAN_DEFAULT, o->shard, o->shards, 0);
 	}
 	plan->profile = o->profile;
 	plan->functions = o->functions;

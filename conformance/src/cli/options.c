@@ -46,8 +46,9 @@ static const char usage[] =
     "                            the default suite (4,311,810,304 inputs)\n"
     "  --jobs N                  worker processes, 1..64 (default: online\n"
     "                            CPUs)\n"
-    "  --shard K/N               with --exhaustive, only the K-th of N equal\n"
-    "                            parts (1 <= K <= N)\n"
+    "  --shard K/N               only the K-th of N equal parts of each\n"
+    "                            family of inputs (1 <= K <= N), of the\n"
+    "                            default suite or of --exhaustive\n"
     "  --timeout MS              CPU time one call may use, and loading and\n"
     "                            unloading (default 3000); blocked, ten times\n"
     "                            that\n"
@@ -64,7 +65,7 @@ static const char usage[] =
     "                            fork); auto (default) loads per worker\n"
     "                            when loading left a thread running\n"
     "  --merge REPORT.json...    one report from the JSON reports of the\n"
-    "                            shards of an --exhaustive run\n"
+    "                            shards of one run\n"
     "  --symbol NAME --shape SHAPE\n"
     "                            test the library's own function NAME, of\n"
     "                            one of the shapes below, instead of u8t_\n"
@@ -238,8 +239,6 @@ check_combinations(const struct u8c_options *o, const int *given)
 	if (o->input && (o->exhaustive || o->shards > 0))
 		return bad("--input runs one input: no --exhaustive or "
 		           "--shard");
-	if (o->shards > 0 && !o->exhaustive)
-		return bad("--shard goes with --exhaustive");
 	if (o->exec != NULL && o->symbol != NULL)
 		return bad("--exec takes no --symbol: its child says its "
 		           "functions");

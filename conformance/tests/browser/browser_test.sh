@@ -55,7 +55,9 @@ check "$(cmp -s "$work/json.sorted" "$work/embedded.sorted" && echo same)" same 
 cp "$work/surrogate.html" "$outdir/surrogate.html"
 page_test surrogate "$work/surrogate.html" 0
 
-if [ -n "${U8C_MATRIX_HTML:-}" ]; then
+if [ -n "${U8C_MATRIX_HTML:-}" ] && [ ! -f "$U8C_MATRIX_HTML" ]; then
+	check "missing" "there" "the matrix page $U8C_MATRIX_HTML (conformance.matrix.page makes it)"
+elif [ -n "${U8C_MATRIX_HTML:-}" ]; then
 	page_test matrix "$U8C_MATRIX_HTML" 0
 fi
 finish
