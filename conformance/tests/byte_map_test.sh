@@ -24,7 +24,7 @@ row() {
 "$u8conform" --format html --functions decode "$surrogate" >"$work/s.html"
 check "$?" 1 "a decoder that accepts surrogates fails"
 check "$(grep -c '@U8C_DATA@' "$work/s.html")" 0 "the page's data filled in"
-sed -n 's|.*<script id="u8c-data" type="application/json">\(.*\)</script>.*|\1|p' "$work/s.html" >"$work/data.json"
+page_data "$work/s.html" >"$work/data.json"
 check "$(jq -r '[.title, (.reports | length), (.generated | test("^[0-9]{4}-[0-9]{2}-[0-9]{2}T"))] | @tsv' "$work/data.json")" \
 	"$(printf 'u8conform: %s\t1\ttrue' "$(jq -r '.reports[0].target' "$work/data.json")")" "the page's title, one report, the date"
 jq '.reports[0]' "$work/data.json" >"$work/s.json"

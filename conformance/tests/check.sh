@@ -41,3 +41,9 @@ finish() {
 cases() {
 	grep -cv '^\(#\|$\)' "$1"
 }
+
+# page_data PAGE: the JSON a u8conform page carries (src/report/page.html:
+# one line, its every "<" escaped), read apart from the page's script.
+page_data() {
+	sed -n 's|.*<script id="u8c-data" type="application/json">\(.*\)</script>.*|\1|p' "$1"
+}

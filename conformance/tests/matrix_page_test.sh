@@ -74,7 +74,7 @@ check "$(grep -c '^matrix: \[[1-4]/4\] [a-z-]*: [a-z]* in [0-9]* s$' "$work/stde
 # The page: the template with the data in place of its placeholder.
 if [ -f "$src/conformance/src/report/page.html" ]; then
 	check "$(grep -c '@U8C_DATA@' "$out/matrix.html")" 0 "matrix.html: no placeholder left"
-	sed -n 's|^<script id="u8c-data" type="application/json">\(.*\)</script>$|\1|p' "$out/matrix.html" >"$work/data"
+	page_data "$out/matrix.html" >"$work/data"
 	check "$(grep -c '<' "$work/data")" 0 "matrix.html's data has every < escaped"
 	check "$(jq -S . "$work/data" 2>/dev/null | cksum)" "$(jq -S . "$json" | cksum)" "matrix.html's data is matrix.json"
 else

@@ -26,15 +26,6 @@ page_test() {
 	check "$rc" 0 "$1: page_test.mjs, report $3 ($(tail -n 1 "$work/$1.out"))"
 }
 
-# embedded PAGE: the JSON in PAGE's u8c-data element, read apart from its script.
-embedded() {
-	node -e '
-		const html = require("fs").readFileSync(process.argv[1], "utf8");
-		const m = html.match(/<script id="u8c-data" type="application\/json">([\s\S]*?)<\/script>/);
-		process.stdout.write(m ? m[1] : "");
-	' "$1"
-}
-
 check "$(grep -c '@U8C_DATA@' "$root/conformance/src/report/page.html")" 1 \
 	"page.html holds its placeholder once"
 
@@ -42,7 +33,7 @@ target=$build/conformance/tests/targets/libu8t-test-accepts-surrogate.so
 "$u8conform" --format html --functions decode "$target" >"$work/surrogate.html" 2>"$work/html.err"
 check "$?" 1 "u8conform --format html on accepts-surrogate: exit status 1, it fails ($(wc -c <"$work/html.err") bytes on stderr)"
 "$u8conform" --format json --functions decode "$target" >"$work/surrogate.json" 2>/dev/null
-embedded "$work/surrogate.html" >"$work/embedded.json"
+page_data "$work/surrogate.html" >"$work/embedded.json"
 check "$(grep -c '@U8C_DATA@' "$work/surrogate.html")/$(jq -r '.reports | length' "$work/embedded.json")" "0/1" \
 	"the page embeds one report, in place of the placeholder"
 # Two runs: the same report but for the order of a check's causes (the
