@@ -600,25 +600,6 @@ out:
 	return rc;
 }
 
-/* Keeps the smaller of two examples of a check. */
-static void
-merge_example(struct u8c_report_check *to, struct u8c_report_check *from)
-{
-	struct u8c_example a, b;
-
-	if (!from->has_example)
-		return;
-	if (to->has_example && example_key(to->example.input, &a) == 0 &&
-	    example_key(from->example.input, &b) == 0 &&
-	    !u8c_example_before(&b, &a))
-		return;
-	u8c_report_example_free(&to->example);
-	to->example = from->example;
-	to->has_example = 1;
-	memset(&from->example, 0, sizeof from->example);
-	from->has_example = 0;
-}
-
 /* Whether example @a comes before @b, as the run would have chosen. */
 static int
 input_before(const struct u8c_report_example *a,
@@ -628,6 +609,22 @@ input_before(const struct u8c_report_example *a,
 
 	return example_key(a->input, &x) == 0 &&
 	       example_key(b->input, &y) == 0 && u8c_example_before(&x, &y);
+}
+
+/* Keeps the smaller of two examples of a check (inputs read_example
+ * took are keys). */
+static void
+merge_example(struct u8c_report_check *to, struct u8c_report_check *from)
+{
+	if (!from->has_example)
+		return;
+	if (to->has_example && !input_before(&from->example, &to->example))
+		return;
+	u8c_report_example_free(&to->example);
+	to->example = from->example;
+	to->has_example = 1;
+	memset(&from->example, 0, sizeof from->example);
+	from->has_example = 0;
 }
 
 /* The byte maps of two shards as one: each cell's worse departure, with

@@ -192,6 +192,12 @@ special() {
 		grep -q '^[1-9][0-9]* mappings$' "$work/state-$name/seen" 2>/dev/null ||
 			echo "it found no shared mapping to write"
 		;;
+	decode-crashes)
+		# the byte map files the crash under its input, 80 alone: a
+		# fatal cell whose example is the crash
+		[ "$(json "$name" '[.byte_map.cells[128 * 257 + 256:][:1], .byte_map.examples["80"].check] | @tsv')" = "$(printf 'f\tisolation/crash')" ] ||
+			echo "the byte map's cell 80 is not the crash"
+		;;
 	scribbles-ring)
 		# the careful replay found the call that wrote, and it does it
 		# again.  Once in CI (dev build, four tests side by side) the
