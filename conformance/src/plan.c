@@ -4,6 +4,7 @@
  */
 #include <string.h>
 
+#include "checks.h"
 #include "plan.h"
 
 /* Surrogate pairs tell CESU-8 and WTF-8 apart; one in 64 is enough. */
@@ -119,6 +120,19 @@ u8c_plan_given_chunks(struct u8c_plan *plan)
 	for (size_t r = 0; r < plan->nrows; r++)
 		if (plan->rows[r].stream != U8C_STREAM_NONE)
 			plan->rows[r].stream = U8C_STREAM_GIVEN;
+}
+
+int
+u8c_plan_row_calls(const struct u8c_plan_row *r, unsigned functions)
+{
+	unsigned bytes =
+	    1u << U8C_FN_DECODE | 1u << U8C_FN_VALIDATE | 1u << U8C_FN_NEXT;
+
+	if (r->family->kind == U8C_ITEM_CODE_POINT)
+		return (functions >> U8C_FN_ENCODE & 1u) != 0;
+	if (r->stream != U8C_STREAM_NONE)
+		bytes |= 1u << U8C_FN_STREAM;
+	return (functions & bytes) != 0;
 }
 
 size_t

@@ -61,6 +61,13 @@ void u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
  * (--input "E0|A0 80"), which its rows give a stream instead. */
 void u8c_plan_given_chunks(struct u8c_plan *plan);
 
+/* u8c_plan_row_calls - whether a worker calls any of @functions (bits
+ * of enum u8c_fn) on row @r's items: the byte functions on bytes, the
+ * stream only where the row cuts chunkings, u8t_encode on code points.
+ * A row that calls nothing is not run at all (its items are judged of
+ * nothing). */
+int u8c_plan_row_calls(const struct u8c_plan_row *r, unsigned functions);
+
 /* Items in all rows of @kind (bytes or code points). */
 size_t u8c_plan_items(const struct u8c_plan *plan, enum u8c_item_kind kind);
 

@@ -10,12 +10,17 @@
  * line, and a new cause needs a line of its own.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "causes.h"
 #include "chunking.h"
 
-_Static_assert(U8C_CAUSES <= 255, "a cause's index in a byte");
+_Static_assert(U8C_CAUSES <= U8C_CAUSES_SEEN &&
+                   U8C_CAUSES_SEEN < U8C_CAUSES_INDEX &&
+                   U8C_CAUSES_INDEX <= 65535 &&
+                   (U8C_CAUSES_INDEX & (U8C_CAUSES_INDEX - 1)) == 0,
+               "an index of a power of two slots, each a place + 1");
 _Static_assert(U8C_BYTE_CLASSES <= 255, "a class in a byte");
 
 /* The cause of a failure on @item at @part into @c; 0 when no pattern of
@@ -105,55 +110,102 @@ adjoin(struct u8c_cause *a, const struct u8c_cause *b, int only)
 	return 1;
 }
 
-/* Causes that adjoin in @only made one, until none do. */
+/* Causes c[0..*n) that adjoin in @only made one, until none do. */
 static void
-coalesce_in(struct u8c_causes *k, int only)
+coalesce_in(struct u8c_cause *c, unsigned *n, int only)
 {
 	int again = 1;
 
 	while (again) {
 		again = 0;
-		for (unsigned i = 0; i < k->n; i++)
-			for (unsigned j = i + 1; j < k->n; j++)
-				if (adjoin(&k->cause[i], &k->cause[j], only)) {
-					k->cause[j--] = k->cause[--k->n];
+		for (unsigned i = 0; i < *n; i++)
+			for (unsigned j = i + 1; j < *n; j++)
+				if (adjoin(&c[i], &c[j], only)) {
+					c[j--] = c[--*n];
 					again = 1;
 				}
 	}
 }
 
+static int
+cause_order(const void *a, const void *b)
+{
+	return memcmp(a, b, sizeof(struct u8c_cause));
+}
+
 /* One thing at a time, in one order (the cuts, then the bytes' classes
  * from the last to the first), so that what is left are few large
- * patterns rather than the fragments a greedy order leaves. */
+ * patterns rather than the fragments a greedy order leaves; and the
+ * causes sorted first, so that what is left does not depend on the order
+ * they were met in (which judge thread saw which input first). */
+static void
+coalesce(struct u8c_cause *c, unsigned *n)
+{
+	qsort(c, *n, sizeof *c, cause_order);
+	coalesce_in(c, n, BEFORE);
+	for (int i = 0; i < U8C_CAUSE_BYTES; i++)
+		coalesce_in(c, n, CUTS + i);
+	for (int i = U8C_CAUSE_BYTES - 1; i >= 0; i--)
+		coalesce_in(c, n, i);
+	coalesce_in(c, n, ANY);
+}
+
+/* Where @c is in @k's index, or the empty slot it would take. */
+static uint16_t *
+slot_of(struct u8c_causes *k, const struct u8c_cause *c)
+{
+	const uint8_t *b = (const uint8_t *)c;
+	uint32_t h = 2166136261u; /* FNV-1a */
+
+	for (size_t i = 0; i < sizeof *c; i++)
+		h = (h ^ b[i]) * 16777619u;
+	for (;; h++) {
+		uint16_t *at = &k->index[h & (U8C_CAUSES_INDEX - 1)];
+
+		if (*at == 0 || memcmp(&k->cause[*at - 1], c, sizeof *c) == 0)
+			return at;
+	}
+}
+
+static void
+index_again(struct u8c_causes *k)
+{
+	memset(k->index, 0, sizeof k->index);
+	for (unsigned i = 0; i < k->n; i++)
+		*slot_of(k, &k->cause[i]) = (uint16_t)(i + 1);
+}
+
 void
 u8c_causes_coalesce(struct u8c_causes *k)
 {
-	coalesce_in(k, BEFORE);
-	for (int i = 0; i < U8C_CAUSE_BYTES; i++)
-		coalesce_in(k, CUTS + i);
-	for (int i = U8C_CAUSE_BYTES - 1; i >= 0; i--)
-		coalesce_in(k, i);
-	coalesce_in(k, ANY);
+	unsigned n = k->n;
+
+	coalesce(k->cause, &n);
+	k->n = (uint16_t)n;
+	index_again(k);
 }
 
-/* @c into @k, once; when @k is full, after making what adjoins one. */
+/* @c into @k, once.  When the set is full, it is made fewer; one that
+ * stays over half full is too varied for patterns to say: any input. */
 static void
 add(struct u8c_causes *k, const struct u8c_cause *c)
 {
-	/* a check fails on runs of inputs of one cause: the last first */
-	if (k->last < k->n && memcmp(&k->cause[k->last], c, sizeof *c) == 0)
+	uint16_t *at = slot_of(k, c);
+
+	if (*at != 0)
 		return;
-	for (unsigned i = 0; i < k->n; i++)
-		if (memcmp(&k->cause[i], c, sizeof *c) == 0) {
-			k->last = (uint8_t)i;
+	if (k->n == U8C_CAUSES_SEEN) {
+		u8c_causes_coalesce(k);
+		if (k->n > U8C_CAUSES_SEEN / 2) {
+			k->any = 1;
 			return;
 		}
-	if (k->n == U8C_CAUSES)
-		u8c_causes_coalesce(k);
-	if (k->n == U8C_CAUSES)
-		k->any = 1;
-	else
-		k->cause[k->n++] = *c;
+		at = slot_of(k, c);
+		if (*at != 0)
+			return;
+	}
+	k->cause[k->n++] = *c;
+	*at = k->n;
 }
 
 void
@@ -174,12 +226,32 @@ u8c_causes_note(struct u8c_causes *k, const struct u8c_item *item,
 	add(k, &c);
 }
 
+/* Both sets whole, and made fewer only if together they are more than
+ * can be kept: adding one by one would coalesce whatever part of them
+ * had come in when the set filled, and two runs that split the inputs
+ * between their judges otherwise would write other patterns. */
 void
 u8c_causes_merge(struct u8c_causes *to, const struct u8c_causes *from)
 {
+	struct u8c_cause all[2 * U8C_CAUSES_SEEN];
+	unsigned n = to->n;
+
 	to->any |= from->any;
-	for (unsigned i = 0; i < from->n && i < U8C_CAUSES && !to->any; i++)
-		add(to, &from->cause[i]);
+	if (to->any)
+		return;
+	memcpy(all, to->cause, n * sizeof all[0]);
+	for (unsigned i = 0; i < from->n; i++)
+		if (*slot_of(to, &from->cause[i]) == 0)
+			all[n++] = from->cause[i];
+	if (n > U8C_CAUSES_SEEN)
+		coalesce(all, &n);
+	if (n > U8C_CAUSES_SEEN) {
+		to->any = 1;
+		return;
+	}
+	memcpy(to->cause, all, n * sizeof all[0]);
+	to->n = (uint16_t)n;
+	index_again(to);
 }
 
 /* The cuts @n as a pattern says them: " |", " | |", or " *" for any. */

@@ -16,9 +16,13 @@
 #include "families.h"
 
 enum {
-	U8C_CAUSES = 96,     /* kept per check; more are "any input"    */
-	U8C_CAUSE_BYTES = 6, /* the longest piece a pattern names       */
-	U8C_CAUSE_TEXT = 64, /* room for one as text                    */
+	U8C_CAUSES = 96,         /* in a report; more are "any input"   */
+	U8C_CAUSES_SEEN = 1024,  /* kept per check as they are met: made
+	                            fewer (u8c_causes_coalesce) only at
+	                            the end, or when that many are met  */
+	U8C_CAUSES_INDEX = 2048, /* slots of their index, half used     */
+	U8C_CAUSE_BYTES = 6,     /* the longest piece a pattern names   */
+	U8C_CAUSE_TEXT = 64,     /* room for one as text                */
 };
 
 /* One cause: a piece of @len bytes (0: loading, then class_lo[0] is
@@ -34,10 +38,11 @@ struct u8c_cause {
 };
 
 struct u8c_causes {
-	uint8_t n;
-	uint8_t last; /* the one seen last                               */
-	uint8_t any;  /* one no pattern names, or more than U8C_CAUSES  */
-	struct u8c_cause cause[U8C_CAUSES];
+	uint16_t n;
+	uint8_t any; /* one no pattern names, or more than can be kept */
+	/* where each is: 1 + its place in cause[], by its hash; 0 empty */
+	uint16_t index[U8C_CAUSES_INDEX];
+	struct u8c_cause cause[U8C_CAUSES_SEEN];
 };
 
 /* Where a failure was met, for the causes: in a call on an item, or

@@ -36,6 +36,20 @@ u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok, size_t ntok,
 	return dropped;
 }
 
+void
+u8c_note_exact_policy(struct u8c_tallies *t, const struct u8c_reading *in)
+{
+	/* one U+FFFD a token: maximal always holds and nothing is dropped */
+	if (in->error_runs == 0)
+		return;
+	t->policy_runs += in->error_runs;
+	t->policy_violated |= 1u << U8C_POLICY_DROPS;
+	if (in->runs_seen & U8C_RUN_SHORTER)
+		t->policy_violated |= 1u << U8C_POLICY_PER_BYTE;
+	if (in->runs_seen & U8C_RUN_SPLIT)
+		t->policy_violated |= 1u << U8C_POLICY_PER_RUN;
+}
+
 /*
  * Lead bytes whose reading differs between profiles: a byte b such that
  * some profile decodes <b> or some <b x> unlike Table 3-7.  An input

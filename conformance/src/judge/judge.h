@@ -45,6 +45,10 @@ void u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 int u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok,
                     size_t ntok, const size_t *counts);
 
+/* u8c_note_policy for a decoding of @in that is exactly its reading,
+ * from what u8c_read found of its runs. */
+void u8c_note_exact_policy(struct u8c_tallies *t, const struct u8c_reading *in);
+
 /* Rules out the variants (u8ref_profile_at) whose reading of @in the
  * decoding got[0..ngot) does not fit; @read_by is the profile @in was
  * read under. */

@@ -162,7 +162,7 @@ u8c_judge_values(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
 		if (in->error_at != SIZE_MAX &&
 		    !(fn == U8C_FN_NEXT &&
 		      (g->j->traits & U8T_GUESSED_LENGTHS)))
-			u8c_note_policy(g->t, in->tok, in->ntok, NULL);
+			u8c_note_exact_policy(g->t, in);
 		return 1;
 	}
 	if (value_checks[fn].bom != U8C_CHECKS &&

@@ -134,10 +134,29 @@ u8c_read(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 		in->ntok = u8c_tokenize(p, s, n, in->tok);
 	in->nwant = in->ntok;
 	in->error_at = SIZE_MAX;
-	for (size_t t = 0, at = 0; t < in->ntok; at += in->tok[t++].len) {
+	in->error_runs = 0;
+	in->runs_seen = 0;
+	for (size_t t = 0, at = 0, run = 0, bytes = 0; t < in->ntok;
+	     at += in->tok[t++].len) {
 		in->want[t] = in->tok[t].cp;
-		if (in->tok[t].bytes > 0 && in->error_at == SIZE_MAX)
+		if (in->tok[t].bytes == 0) {
+			run = 0;
+			continue;
+		}
+		if (in->error_at == SIZE_MAX)
 			in->error_at = at;
+		if (run == 0) {
+			in->error_runs++;
+			bytes = 0;
+		}
+		run++;
+		bytes += in->tok[t].bytes;
+		if (run > 1)
+			in->runs_seen |= U8C_RUN_SPLIT;
+		/* a run's tokens seen so far against its bytes: the last
+		 * comparison is the whole run's */
+		if (t + 1 == in->ntok || in->tok[t + 1].bytes == 0)
+			in->runs_seen |= run != bytes ? U8C_RUN_SHORTER : 0u;
 	}
 	if (p == unicode()) {
 		meaning_of(in, in->tok, in->ntok);

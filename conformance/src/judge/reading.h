@@ -36,7 +36,15 @@ struct u8c_reading {
 	size_t nwant;
 	struct u8c_token tok[U8C_MAX_TOKENS];
 	size_t ntok;
+	/* its runs of ill-formed tokens, for the policy an exact decoding
+	 * shows (u8c_note_exact_policy): how many, and whether one has
+	 * fewer tokens than bytes (U8C_RUN_SHORTER), more than one token
+	 * (U8C_RUN_SPLIT) */
+	uint32_t error_runs;
+	unsigned runs_seen;
 };
+
+enum { U8C_RUN_SHORTER = 1, U8C_RUN_SPLIT = 2 };
 
 /* Whether a[0..n) and b[0..n) hold the same code points: inline, since
  * most readings are a few characters and memcmp would cost a call. */

@@ -271,6 +271,8 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		rc->ran = rc->tested > 0 || rc->failed > 0;
 		causes = t->causes[c];
 		u8c_causes_coalesce(&causes);
+		if (causes.n > U8C_CAUSES) /* a report names U8C_CAUSES */
+			causes.any = 1, causes.n = U8C_CAUSES;
 		rc->any_cause = causes.any;
 		for (unsigned k = 0; k < causes.n; k++)
 			u8c_cause_text(&causes.cause[k],

@@ -10,6 +10,8 @@
 #include <check.h>
 #include <string.h>
 
+#include "causes.h"
+#include "chunking.h"
 #include "hex.h"
 #include "judge.h"
 #include "only_failed.h"
@@ -532,22 +534,38 @@ static const uint8_t edges[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
 static const uint8_t leads4[] = {0xF0, 0xF1, 0xF4, 0xF5, 0xF7, 0xF8};
 static const uint8_t after4[] = {0x41, 0x80, 0x8F, 0x90, 0xBF, 0xC0};
 
-/* u8c_first_error(p, s, n) is the reading's first error: checked, and
- * counted in *@checked. */
+/* u8c_first_error(p, s, n) is the reading's first error, and the policy
+ * an exact decoding shows, from the reading's runs, is what
+ * u8c_note_policy finds token by token: checked, and counted in
+ * *@checked. */
 static void
 first_error_is_reading(const struct u8ref_profile *p, const uint8_t *s,
                        size_t n, size_t *checked)
 {
 	static struct u8c_reading in;
+	static struct u8c_tallies by_token, by_run;
 
 	u8c_read(p, s, n, &in);
 	ck_assert_msg(u8c_first_error(p, s, n) == in.error_at,
 	              "%zu bytes from %02X %02X: %zu, the reading %zu", n, s[0],
 	              n > 1 ? s[1] : 0, u8c_first_error(p, s, n), in.error_at);
+	by_token.policy_runs = by_run.policy_runs = 0;
+	by_token.policy_violated = by_run.policy_violated = 0;
+	u8c_note_policy(&by_token, in.tok, in.ntok, NULL);
+	u8c_note_exact_policy(&by_run, &in);
+	ck_assert_msg(
+	    by_run.policy_runs == by_token.policy_runs &&
+	        by_run.policy_violated == by_token.policy_violated,
+	    "%zu bytes from %02X %02X: runs %llu policies %x, "
+	    "token by token %llu %x",
+	    n, s[0], n > 1 ? s[1] : 0, (unsigned long long)by_run.policy_runs,
+	    by_run.policy_violated, (unsigned long long)by_token.policy_runs,
+	    by_token.policy_violated);
 	(*checked)++;
 }
 
-/* u8c_first_error is the reading's first error, under every profile:
+/* u8c_first_error is the reading's first error, and an exact decoding's
+ * policy is the same from its runs, under every profile:
  * every input of one and two bytes, of three from the edges, and of four
  * from a four-byte lead.  A worker chooses its calls by it; the judge,
  * by the reading. */
@@ -581,6 +599,53 @@ START_TEST(test_judge_first_error)
 }
 END_TEST
 
+/* The cause of a failure on input @i of the causes test: three bytes,
+ * a lead of C2..F4 and two of 80..BF or 41, cut after the lead or after
+ * the second, the piece all three: 256 causes. */
+static void
+note_cause(struct u8c_causes *k, unsigned i)
+{
+	static const uint8_t after[] = {0x41, 0x80, 0x8F, 0x90,
+	                                0x9F, 0xA0, 0xBF};
+	enum { A = sizeof after };
+	uint8_t s[3] = {(uint8_t)(0xC2 + i / (A * A * 2) % 51),
+	                after[i / (A * 2) % A], after[i / 2 % A]};
+	struct u8c_item item = {
+	    U8C_ITEM_BYTES, s, 3, 0, {U8C_CHUNK_CUT, (uint16_t)(1 + i % 2), 0}};
+	struct u8c_part part = {0, 3};
+
+	u8c_causes_note(k, &item, &part, U8C_CAUSE_ITEM);
+}
+
+/* The patterns of a check's causes do not depend on the order its
+ * failures come in, nor on how two judges split them: met in order, or
+ * backwards, half in each of two sets merged, they are the same. */
+START_TEST(test_causes_any_order)
+{
+	enum { INPUTS = 51 * 7 * 7 * 2 };
+	static struct u8c_causes in_order, one, other;
+	char a[U8C_CAUSE_TEXT], b[U8C_CAUSE_TEXT];
+
+	memset(&in_order, 0, sizeof in_order);
+	memset(&one, 0, sizeof one);
+	memset(&other, 0, sizeof other);
+	for (unsigned i = 0; i < INPUTS; i++)
+		note_cause(&in_order, i);
+	for (unsigned i = INPUTS; i-- > 0;)
+		note_cause(i % 3 == 0 ? &one : &other, i);
+	ck_assert(!in_order.any && in_order.n > U8C_CAUSES);
+	u8c_causes_merge(&one, &other);
+	u8c_causes_coalesce(&in_order);
+	u8c_causes_coalesce(&one);
+	ck_assert_uint_eq(one.n, in_order.n);
+	for (unsigned k = 0; k < one.n; k++) {
+		u8c_cause_text(&in_order.cause[k], a);
+		u8c_cause_text(&one.cause[k], b);
+		ck_assert_str_eq(b, a);
+	}
+}
+END_TEST
+
 static int
 profiles(void)
 {
@@ -611,6 +676,7 @@ judge_suite(void)
 	                    (int)(sizeof encodes / sizeof encodes[0]));
 	tcase_add_test(tc, test_judge_died);
 	tcase_add_loop_test(tc, test_judge_first_error, 0, profiles());
+	tcase_add_test(tc, test_causes_any_order);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -81,6 +81,14 @@ sup_run_row(struct supervisor *s, uint32_t row)
 	struct feed f = {row, r->first, r->first + r->count,
 	                 r->count / (s->workers * 8u)};
 
+	/* --functions stream on the inputs the stream is not cut on, say:
+	 * a worker would go through each item to call nothing */
+	if (!u8c_plan_row_calls(r, s->cfg->plan->functions & s->cx.exports &
+	                               ~s->fns_off)) {
+		s->total_items -= r->count;
+		s->out->row_judged[row] = 0;
+		return;
+	}
 	f.chunk = f.chunk < 1 ? 1 : f.chunk > 65536 ? 65536 : f.chunk;
 	if (s->cfg->exec && f.chunk > EXEC_ORDER_ITEMS)
 		f.chunk = EXEC_ORDER_ITEMS;

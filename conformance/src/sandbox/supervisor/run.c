@@ -90,7 +90,7 @@ setup(struct supervisor *s)
 	if ((s->sh = map_shared(s)) == NULL || sup_sanitized_init(s) != 0)
 		return -1;
 	s->j.sh = s->sh;
-	s->tallies = calloc(U8C_SLOTS, sizeof *s->tallies);
+	s->tallies = calloc(s->workers + 1, sizeof *s->tallies);
 	s->cx.plan = s->cfg->plan;
 	s->cx.expect = s->cfg->expect;
 	s->cx.max_fatal = s->cfg->max_fatal;
