@@ -844,90 +844,96 @@ short_fits(uint64_t v)
 	return v < U8C_WIRE_SHORT_NONE || v == SIZE_MAX;
 }
 
-/* @m in a short record, if every number fits: 1 when sent. */
+/* The item's answers in a short record, written straight into the
+ * ring, if every number fits and no probe ran: 1 when sent. */
 static int
-send_short_answers(const struct u8c_wire_answers *m, const uint32_t *decoded,
-                   size_t ndecoded)
+send_short_answers(size_t ndecoded, size_t nnext)
 {
-	static uint8_t next_len[U8C_MAX_INPUT];
 	const struct u8c_answers *a = &it.a;
-	struct u8c_wire_short_answers s = {{0},
-	                                   (uint8_t)m->stream,
-	                                   (uint8_t)m->stream_died,
-	                                   (int8_t)m->valid,
-	                                   (int8_t)m->valid_prefix,
-	                                   (uint8_t)m->probe_k,
-	                                   short_number(m->cap),
-	                                   short_number(m->ndecode),
-	                                   short_number(m->err),
-	                                   short_number(m->accepted_from),
-	                                   short_number(m->nnext),
-	                                   short_number(m->nencode),
-	                                   {0}};
+	struct u8c_wire_short_answers *s;
+	uint8_t *p;
 
-	if (m->probed || m->valid != s.valid ||
-	    m->valid_prefix != s.valid_prefix || !short_fits(m->ndecode) ||
-	    !short_fits(m->err) || !short_fits(m->accepted_from) ||
-	    m->nencode >= U8C_WIRE_SHORT_NONE)
+	if (a->probed || a->valid != (int8_t)a->valid ||
+	    a->valid_prefix != (int8_t)a->valid_prefix ||
+	    !short_fits(a->ndecode) || !short_fits(a->err) ||
+	    !short_fits(a->accepted_from) || a->nencode >= U8C_WIRE_SHORT_NONE)
 		return 0;
-	for (size_t k = 0; k < m->nnext; k++) {
+	for (size_t k = 0; k < nnext; k++)
 		if (a->next_len[k] > UINT8_MAX)
 			return 0;
-		next_len[k] = (uint8_t)a->next_len[k];
-	}
-	memcpy(s.given, m->given, sizeof s.given);
-	memcpy(s.encode, m->encode, sizeof s.encode);
-	u8c_wire_put(&w.wire, U8C_WIRE_SHORT_ANSWERS,
-	             (const void *[]){&s, decoded, a->next_cp, next_len},
-	             (size_t[]){sizeof s, ndecoded * sizeof(uint32_t),
-	                        m->nnext * sizeof(uint32_t), m->nnext},
-	             4);
+	s = u8c_wire_begin(&w.wire, U8C_WIRE_SHORT_ANSWERS,
+	                   sizeof *s + ndecoded * sizeof(uint32_t) +
+	                       nnext * (sizeof(uint32_t) + 1));
+	memcpy(s->given, a->given, sizeof s->given);
+	s->stream = (uint8_t)it.s.answer;
+	s->stream_died = (uint8_t)it.s.died;
+	s->valid = (int8_t)a->valid;
+	s->valid_prefix = (int8_t)a->valid_prefix;
+	s->probe_k = (uint8_t)a->probe_k;
+	s->cap = short_number(a->cap);
+	s->ndecode = short_number(a->ndecode);
+	s->err = short_number(a->err);
+	s->accepted_from = short_number(a->accepted_from);
+	s->nnext = (uint16_t)nnext;
+	s->nencode = (uint16_t)a->nencode;
+	memcpy(s->encode, a->encode, sizeof s->encode);
+	p = (uint8_t *)(s + 1);
+	if (ndecoded > 0) /* else there may be no values to point at */
+		memcpy(p, a->decode, ndecoded * sizeof(uint32_t));
+	p += ndecoded * sizeof(uint32_t);
+	if (nnext > 0)
+		memcpy(p, a->next_cp, nnext * sizeof(uint32_t));
+	p += nnext * sizeof(uint32_t);
+	for (size_t k = 0; k < nnext; k++)
+		p[k] = (uint8_t)a->next_len[k];
+	u8c_wire_commit(&w.wire);
 	return 1;
 }
 
-/* The answers but the stream's, and the item's end. */
+/* The answers but the stream's, and the item's end: most in a short
+ * record, the rest in a whole one. */
 static void
 send_answers(void)
 {
 	static uint64_t next_len[U8C_MAX_INPUT];
 	const struct u8c_answers *a = &it.a;
-	struct u8c_wire_answers m = {w.item,
-	                             (uint32_t)it.s.answer,
-	                             (uint32_t)it.s.died,
-	                             {0},
-	                             a->valid,
-	                             a->valid_prefix,
-	                             a->probed,
-	                             a->probe_k,
-	                             a->cap,
-	                             a->ndecode,
-	                             a->err,
-	                             a->accepted_from,
-	                             0,
-	                             a->nencode,
-	                             {0},
-	                             a->probe_now};
 	size_t ndecoded =
 	    a->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && a->ndecode <= a->cap
 	        ? a->ndecode
 	        : 0;
+	size_t nnext = a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN ? a->nnext : 0;
+	struct u8c_wire_answers m;
 
 	if (w.foreseeing)
 		return;
+	w.announced = 1; /* and over */
+	if (send_short_answers(ndecoded, nnext))
+		return;
+	m = (struct u8c_wire_answers){w.item,
+	                              (uint32_t)it.s.answer,
+	                              (uint32_t)it.s.died,
+	                              {0},
+	                              a->valid,
+	                              a->valid_prefix,
+	                              a->probed,
+	                              a->probe_k,
+	                              a->cap,
+	                              a->ndecode,
+	                              a->err,
+	                              a->accepted_from,
+	                              nnext,
+	                              a->nencode,
+	                              {0},
+	                              a->probe_now};
 	memcpy(m.given, a->given, sizeof m.given);
 	memcpy(m.encode, a->encode, sizeof m.encode);
-	if (a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN)
-		m.nnext = a->nnext;
-	w.announced = 1; /* and over */
-	if (send_short_answers(&m, a->decode, ndecoded))
-		return;
-	for (size_t k = 0; k < m.nnext; k++)
+	for (size_t k = 0; k < nnext; k++)
 		next_len[k] = a->next_len[k];
 	u8c_wire_put(&w.wire, U8C_WIRE_ANSWERS,
 	             (const void *[]){&m, a->decode, a->next_cp, next_len},
 	             (size_t[]){sizeof m, ndecoded * sizeof(uint32_t),
-	                        m.nnext * sizeof(uint32_t),
-	                        m.nnext * sizeof(uint64_t)},
+	                        nnext * sizeof(uint32_t),
+	                        nnext * sizeof(uint64_t)},
 	             4);
 }
 
