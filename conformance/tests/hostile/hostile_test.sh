@@ -192,6 +192,14 @@ special() {
 		grep -q '^[1-9][0-9]* mappings$' "$work/state-$name/seen" 2>/dev/null ||
 			echo "it found no shared mapping to write"
 		;;
+	leaks-and-crashes)
+		# more calls died than one worker takes, and what they left
+		# went with each worker, never over --memory
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .failed')" -gt 16384 ] ||
+			echo "fewer calls died than one worker recovers from"
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/memory") | .failed')" = 0 ] ||
+			echo "the dead calls' memory was charged to the target"
+		;;
 	decode-crashes)
 		# the byte map files the crash under its input, 80 alone: a
 		# fatal cell whose example is the crash
