@@ -123,16 +123,21 @@ u8c_plan_given_chunks(struct u8c_plan *plan)
 }
 
 int
+u8c_plan_row_takes(const struct u8c_plan_row *r, int fn)
+{
+	if (r->family->kind == U8C_ITEM_CODE_POINT)
+		return fn == U8C_FN_ENCODE;
+	return fn != U8C_FN_ENCODE &&
+	       (fn != U8C_FN_STREAM || r->stream != U8C_STREAM_NONE);
+}
+
+int
 u8c_plan_row_calls(const struct u8c_plan_row *r, unsigned functions)
 {
-	unsigned bytes =
-	    1u << U8C_FN_DECODE | 1u << U8C_FN_VALIDATE | 1u << U8C_FN_NEXT;
-
-	if (r->family->kind == U8C_ITEM_CODE_POINT)
-		return (functions >> U8C_FN_ENCODE & 1u) != 0;
-	if (r->stream != U8C_STREAM_NONE)
-		bytes |= 1u << U8C_FN_STREAM;
-	return (functions & bytes) != 0;
+	for (int fn = 0; fn < U8C_FNS; fn++)
+		if ((functions >> fn & 1u) && u8c_plan_row_takes(r, fn))
+			return 1;
+	return 0;
 }
 
 size_t

@@ -61,11 +61,15 @@ void u8c_plan_make(struct u8c_plan *plan, enum u8c_plan_kind kind, size_t shard,
  * (--input "E0|A0 80"), which its rows give a stream instead. */
 void u8c_plan_given_chunks(struct u8c_plan *plan);
 
-/* u8c_plan_row_calls - whether a worker calls any of @functions (bits
- * of enum u8c_fn) on row @r's items: the byte functions on bytes, the
- * stream only where the row cuts chunkings, u8t_encode on code points.
- * A row that calls nothing is not run at all (its items are judged of
- * nothing). */
+/* u8c_plan_row_takes - whether function @fn (enum u8c_fn) is called on
+ * row @r's items: the byte functions on bytes, the stream only where the
+ * row cuts chunkings, u8t_encode on code points.  A worker and its judge
+ * decide each item by it, and by what is the item's own (a stream with
+ * a cut left, a code point the encoder is asked). */
+int u8c_plan_row_takes(const struct u8c_plan_row *r, int fn);
+
+/* u8c_plan_row_calls - whether it takes any of @functions (bits of enum
+ * u8c_fn): a row that takes none is not run at all. */
 int u8c_plan_row_calls(const struct u8c_plan_row *r, unsigned functions);
 
 /* Items in all rows of @kind (bytes or code points). */

@@ -140,15 +140,16 @@ static int item_ends(struct u8c_reader *r, uint32_t answer, uint32_t died);
 static int
 wanted(const struct u8c_reader *r, enum u8c_fn fn)
 {
-	int cp = r->item.kind == U8C_ITEM_CODE_POINT;
+	const struct u8c_plan *plan = r->cx->plan;
 
-	if (!(r->expect[0].functions >> fn & 1u))
+	if (!(r->expect[0].functions >> fn & 1u) || r->row >= plan->nrows ||
+	    !u8c_plan_row_takes(&plan->rows[r->row], fn))
 		return 0;
 	if (fn == U8C_FN_STREAM)
 		return r->s.mode != U8C_STREAM_NONE;
 	if (fn == U8C_FN_ENCODE)
-		return cp && u8c_encoder_asked(r->cx->traits, r->item.cp);
-	return !cp;
+		return u8c_encoder_asked(r->cx->traits, r->item.cp);
+	return 1;
 }
 
 /* A given[] answer as the item's order allows: for a function it was to

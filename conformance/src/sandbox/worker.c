@@ -536,6 +536,7 @@ after_call(struct item_fates *f, enum u8c_phase phase)
  * middle of its calls, and automatic variables would not survive it. */
 static struct {
 	uint8_t buf[U8C_MAX_INPUT];
+	const struct u8c_plan_row *row; /* the item's (none for the probes) */
 	struct u8c_item item;
 	struct u8c_answers a;
 	struct item_fates f;
@@ -563,14 +564,13 @@ wanted(int phase)
 {
 	if (phase == U8C_PHASE_PROBE)
 		return it.probes;
-	if (phase == U8C_PHASE_STREAM &&
-	    (it.s.mode == U8C_STREAM_NONE || it.item.kind != U8C_ITEM_BYTES))
+	if (!(it.on >> phase & 1u) || !u8c_plan_row_takes(it.row, phase))
 		return 0;
-	if (phase == U8C_FN_ENCODE && !u8c_encoder_asked(w.traits, it.item.cp))
-		return 0;
-	return (it.on >> phase & 1u) &&
-	       (phase == U8C_FN_ENCODE) ==
-	           (it.item.kind == U8C_ITEM_CODE_POINT);
+	if (phase == U8C_PHASE_STREAM) /* none when no cut is left */
+		return it.s.mode != U8C_STREAM_NONE;
+	if (phase == U8C_FN_ENCODE)
+		return u8c_encoder_asked(w.traits, it.item.cp);
+	return 1;
 }
 
 static void
@@ -946,6 +946,7 @@ call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 	const struct u8c_plan_row *r = &w.j->plan->rows[row];
 
 	charge_between(); /* on the last item, before it is replaced */
+	it.row = r;
 	it.item = u8c_family_item(r->family, index, it.buf);
 	it.f = (struct item_fates){0};
 	it.dead = dead;
