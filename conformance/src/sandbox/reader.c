@@ -143,7 +143,7 @@ wanted(const struct u8c_reader *r, enum u8c_fn fn)
 	const struct u8c_plan *plan = r->cx->plan;
 
 	if (!(r->expect[0].functions >> fn & 1u) || r->row >= plan->nrows ||
-	    !u8c_plan_row_takes(&plan->rows[r->row], fn))
+	    !u8c_plan_row_takes(&plan->rows[r->row], (int)fn))
 		return 0;
 	if (fn == U8C_FN_STREAM)
 		return r->s.mode != U8C_STREAM_NONE;
