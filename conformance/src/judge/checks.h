@@ -93,7 +93,10 @@ enum {
 	/* an over-write of the record the harness reads */
 	U8C_DETAIL_HARNESS = -9,
 	/* a hang of an --exec child: no answer within the --timeout */
-	U8C_DETAIL_HANG_CHILD = -10
+	U8C_DETAIL_HANG_CHILD = -10,
+	/* an over-write of the load report: functions the library defines
+	 * left out of its exports */
+	U8C_DETAIL_LOAD_REPORT = -11
 };
 
 enum u8c_check_id {

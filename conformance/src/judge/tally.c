@@ -193,6 +193,9 @@ static const struct {
      "its CPU time could not be read)"},
     {U8C_FATE_OVERWRITE, U8C_DETAIL_HARNESS,
      "writes over the harness's memory (the record of its answers)"},
+    {U8C_FATE_OVERWRITE, U8C_DETAIL_LOAD_REPORT,
+     "writes over the harness's memory (the report of the functions it "
+     "exports)"},
 };
 
 /* What fate @fate with @detail is said to be, into @got. */

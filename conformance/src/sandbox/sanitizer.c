@@ -7,20 +7,16 @@
  * libasan.so.8); clang leaves the runtime to the executable, and the
  * library only has undefined __asan_ symbols.  A runtime named needed is
  * preloaded by that name; otherwise clang's shared runtime is looked for
- * where Debian's clang puts it.  The file is untrusted: libelf bounds
- * every read, and a file it cannot read as ELF is left to the loader,
- * whose error says what it is.
+ * where Debian's clang puts it.
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
-#include <gelf.h>
 #include <glob.h>
-#include <libelf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "elf_names.h"
 #include "sanitizer.h"
 
 #if defined(__x86_64__)
@@ -150,56 +146,28 @@ find_clang_runtime(const char *file, char *path, size_t size)
 	return found ? 0 : -1;
 }
 
-/* The marks in @e's dynamic symbols and needed libraries: kinds[0]
- * from undefined symbols, kinds[1] from runtimes named needed (their
- * names added to the preload list). */
+/* What the dynamic section says of sanitizers: kinds[0] from undefined
+ * symbols, kinds[1] from runtimes named needed (their names added to
+ * the preload list). */
+struct marks_seen {
+	struct u8c_sanitizer *s;
+	unsigned kinds[2];
+	int overflow;
+};
+
 static void
-read_marks(Elf *e, struct u8c_sanitizer *s, unsigned kinds[2], int *overflow)
+read_mark(void *arg, const char *name, enum u8c_elf_name kind)
 {
-	Elf_Scn *scn = NULL;
-	GElf_Shdr sh;
+	struct marks_seen *m = arg;
+	unsigned runtime;
 
-	while ((scn = elf_nextscn(e, scn)) != NULL) {
-		Elf_Data *d;
-
-		if (gelf_getshdr(scn, &sh) == NULL ||
-		    (sh.sh_type != SHT_DYNSYM && sh.sh_type != SHT_DYNAMIC) ||
-		    sh.sh_entsize == 0 || (d = elf_getdata(scn, NULL)) == NULL)
-			continue;
-		for (size_t i = 0; i < sh.sh_size / sh.sh_entsize; i++) {
-			const char *name = NULL;
-			int undefined = 0;
-			unsigned runtime;
-
-			if (sh.sh_type == SHT_DYNSYM) {
-				GElf_Sym sym;
-
-				if (gelf_getsym(d, (int)i, &sym) == NULL)
-					break;
-				undefined = sym.st_shndx == SHN_UNDEF;
-				name = elf_strptr(e, sh.sh_link, sym.st_name);
-			} else {
-				GElf_Dyn dyn;
-
-				if (gelf_getdyn(d, (int)i, &dyn) == NULL)
-					break;
-				if (dyn.d_tag != DT_NEEDED)
-					continue;
-				name =
-				    elf_strptr(e, sh.sh_link, dyn.d_un.d_val);
-			}
-			if (name == NULL)
-				continue;
-			for (size_t m = 0; m < MARKS && undefined; m++)
-				if (starts(name, marks[m].symbol))
-					kinds[0] |= marks[m].kind;
-			if (sh.sh_type == SHT_DYNAMIC &&
-			    (runtime = runtime_of(name)) != 0) {
-				kinds[1] |= runtime;
-				if (add_preload(s, name) != 0)
-					*overflow = 1;
-			}
-		}
+	for (size_t k = 0; k < MARKS && kind == U8C_ELF_UNDEFINED; k++)
+		if (starts(name, marks[k].symbol))
+			m->kinds[0] |= marks[k].kind;
+	if (kind == U8C_ELF_NEEDED && (runtime = runtime_of(name)) != 0) {
+		m->kinds[1] |= runtime;
+		if (add_preload(m->s, name) != 0)
+			m->overflow = 1;
 	}
 }
 
@@ -207,23 +175,15 @@ int
 u8c_sanitizer_detect(const char *path, struct u8c_sanitizer *s, char *err,
                      size_t errlen)
 {
-	unsigned kinds[2] = {0, 0}, missing;
-	int fd, overflow = 0;
-	Elf *e;
+	struct marks_seen seen = {s, {0, 0}, 0};
+	unsigned *kinds = seen.kinds, missing;
 
 	memset(s, 0, sizeof *s);
-	if (elf_version(EV_CURRENT) == EV_NONE ||
-	    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-		return 0; /* the loader says why */
-	e = elf_begin(fd, ELF_C_READ, NULL);
-	if (e != NULL && elf_kind(e) == ELF_K_ELF)
-		read_marks(e, s, kinds, &overflow);
-	if (e != NULL)
-		elf_end(e);
-	close(fd);
+	/* a file libelf cannot read is left to the loader, which says why */
+	(void)u8c_elf_names(path, read_mark, &seen);
 	s->kinds = kinds[0] | kinds[1];
 	s->needed = kinds[1];
-	if (overflow) {
+	if (seen.overflow) {
 		snprintf(err, errlen,
 		         "u8conform: %s: names too many sanitizer runtimes",
 		         path);

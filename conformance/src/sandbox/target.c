@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "elf_names.h"
 #include "exec/bridge.h"
 #include "shape.h"
 #include "target.h"
@@ -141,6 +142,7 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 		id->exports = exports_of(t);
 		return 0;
 	}
+	/* the names u8c_target_defines reads too (export_names) */
 	find(t->handle, "u8t_decode", &t->decode);
 	find(t->handle, "u8t_validate", &t->validate);
 	find(t->handle, "u8t_next", &t->next);
@@ -186,6 +188,39 @@ u8c_target_load(struct u8c_target *t, const char *path, const char *sym,
 		return -1;
 	id->exports = exports_of(t);
 	return 0;
+}
+
+/* The names behind each bit of the exports (exports_of). */
+static const struct {
+	const char *name;
+	enum u8c_fn fn;
+} export_names[] = {
+    {"u8t_decode", U8C_FN_DECODE},
+    {"u8t_validate", U8C_FN_VALIDATE},
+    {"u8t_next", U8C_FN_NEXT},
+    {"u8t_encode", U8C_FN_ENCODE},
+    {"u8t_stream_decode", U8C_FN_STREAM},
+    {"u8t_stream_consumed", U8C_FN_STREAM},
+};
+
+static void
+note_defined(void *arg, const char *name, enum u8c_elf_name kind)
+{
+	unsigned *fns = arg;
+
+	for (size_t k = 0; k < sizeof export_names / sizeof export_names[0] &&
+	                   kind == U8C_ELF_DEFINED;
+	     k++)
+		if (strcmp(name, export_names[k].name) == 0)
+			*fns |= 1u << export_names[k].fn;
+}
+
+unsigned
+u8c_target_defines(const char *path)
+{
+	unsigned fns = 0;
+
+	return u8c_elf_names(path, note_defined, &fns) == 0 ? fns : 0;
 }
 
 void

@@ -72,6 +72,16 @@ int u8c_target_load(struct u8c_target *t, const char *path, const char *symbol,
                     const char *shape, void (*at)(enum u8c_load_at step),
                     struct u8c_identity *id, char *err, size_t errlen);
 
+/*
+ * u8c_target_defines - the functions the library at @path defines itself
+ * (bit per enum u8c_fn; the stream's bit for u8t_stream_decode or
+ * u8t_stream_consumed), read from its file without loading it: what
+ * u8c_target_load finds there whatever the target's code does.  A
+ * function it takes from a library it needs is not among them.  0 when
+ * the file is not ELF.
+ */
+unsigned u8c_target_defines(const char *path);
+
 /* u8c_target_unload - dlclose what u8c_target_load loaded: the
  * library's destructors run. */
 void u8c_target_unload(struct u8c_target *t);

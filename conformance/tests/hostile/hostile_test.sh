@@ -232,6 +232,16 @@ special() {
 			echo "it could write the fork server's end"
 		fi
 		;;
+	forges-exports)
+		# it found the load report; where it wrote in time (most
+		# runs: a race with the loader), the writing is a finding too
+		seen=$work/state-$name/seen
+		grep -qx report "$seen" 2>/dev/null || echo "it never found the load report"
+		if grep -qx forged "$seen" 2>/dev/null; then
+			json "$name" '.checks[] | select(.id == "isolation/over-write") | .counterexample.got' |
+				grep -q 'functions it exports' || echo "its writing over the exports was not reported"
+		fi
+		;;
 	runtime-thread)
 		# loaded in each worker, for the thread loading left; forked
 		# from the loaded copy (--load once), its calls wait for ever

@@ -149,6 +149,32 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 	}
 }
 
+/* The loader wrote its report where the target's code could write too,
+ * until it unmapped it (a thread of the constructors', say).  What it
+ * says the library exports is held to what the library's file defines:
+ * a function defined there and left out was written out of it, and is
+ * judged all the same; the writing is the target's finding.  Written
+ * back before any worker is forked, which holds its own load to it. */
+static void
+vet_exports(struct supervisor *s)
+{
+	struct u8c_load_report *r = &s->sh->load;
+	unsigned stream = 1u << U8C_FN_STREAM,
+	         left_out = s->defined & ~r->exports & ~stream;
+	int stream_left_out = (s->defined & stream) && !r->stream_declared;
+
+	if (left_out == 0 && !stream_left_out)
+		return;
+	r->exports |= left_out;
+	if (stream_left_out) {
+		r->stream_declared = 1;
+		if (r->stream_size >= 1 && r->stream_size <= U8C_STATE_MAX)
+			r->exports |= stream;
+	}
+	sup_fate_around(s, U8C_FATE_OVERWRITE, U8C_DURING_LOADING,
+	                U8C_DETAIL_LOAD_REPORT);
+}
+
 int
 sup_load(struct supervisor *s)
 {
@@ -161,6 +187,7 @@ sup_load(struct supervisor *s)
 	if (loaded != 0)
 		return -1;
 	s->loaded = 1;
+	vet_exports(s);
 	s->out->abi_version = s->sh->load.abi_version;
 	s->out->exports = s->sh->load.exports & U8C_ALL_FNS;
 	s->out->traits = s->sh->load.traits;

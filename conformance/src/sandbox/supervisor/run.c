@@ -225,6 +225,10 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		s.w[k].still.clock = (struct u8c_cpu_clock)U8C_CPU_CLOCK_NONE;
 	s.cfg = cfg;
 	s.out = out;
+	/* read before the target runs: its code cannot change the file */
+	s.defined = cfg->exec || cfg->symbol != NULL
+	                ? 0
+	                : u8c_target_defines(cfg->path);
 	s.workers = workers_of(cfg);
 	s.fresh = s.workers;
 	s.phase = "loading";

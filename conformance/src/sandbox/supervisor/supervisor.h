@@ -104,6 +104,7 @@ struct supervisor {
 	struct u8c_tallies *tallies; /* one per slot                      */
 	struct u8c_capture capture;  /* --input's answers                 */
 	int loaded, unloading;
+	unsigned defined; /* u8c_target_defines(): what loading must find */
 	int per_worker;   /* the twin forked the fork server (loading.c) */
 	int mode_said;    /* per_worker decided, and the twin told if not */
 	int stop_asked;   /* no more items: workers are ended for it */
