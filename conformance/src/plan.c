@@ -123,15 +123,6 @@ u8c_plan_given_chunks(struct u8c_plan *plan)
 }
 
 int
-u8c_plan_row_takes(const struct u8c_plan_row *r, int fn)
-{
-	if (r->family->kind == U8C_ITEM_CODE_POINT)
-		return fn == U8C_FN_ENCODE;
-	return fn != U8C_FN_ENCODE &&
-	       (fn != U8C_FN_STREAM || r->stream != U8C_STREAM_NONE);
-}
-
-int
 u8c_plan_row_calls(const struct u8c_plan_row *r, unsigned functions)
 {
 	for (int fn = 0; fn < U8C_FNS; fn++)

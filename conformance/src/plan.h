@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "checks.h"
 #include "chunking.h"
 #include "families.h"
 #include "u8ref.h"
@@ -65,8 +66,16 @@ void u8c_plan_given_chunks(struct u8c_plan *plan);
  * row @r's items: the byte functions on bytes, the stream only where the
  * row cuts chunkings, u8t_encode on code points.  A worker and its judge
  * decide each item by it, and by what is the item's own (a stream with
- * a cut left, a code point the encoder is asked). */
-int u8c_plan_row_takes(const struct u8c_plan_row *r, int fn);
+ * a cut left, a code point the encoder is asked).  Inline: it is asked
+ * for every phase of every item, on both sides. */
+static inline int
+u8c_plan_row_takes(const struct u8c_plan_row *r, int fn)
+{
+	if (r->family->kind == U8C_ITEM_CODE_POINT)
+		return fn == U8C_FN_ENCODE;
+	return fn != U8C_FN_ENCODE &&
+	       (fn != U8C_FN_STREAM || r->stream != U8C_STREAM_NONE);
+}
 
 /* u8c_plan_row_calls - whether it takes any of @functions (bits of enum
  * u8c_fn): a row that takes none is not run at all. */

@@ -184,7 +184,7 @@ answers_then(struct u8c_reader *r, const struct u8c_wire_answers *w,
 		return -1;
 	if (w->cap > U8C_MAX_INPUT || w->nnext > U8C_MAX_INPUT ||
 	    w->nencode > sizeof w->encode || w->probe_k >= U8C_PROBES ||
-	    !probe_ok(&w->probe_now) ||
+	    (w->probed && !probe_ok(&w->probe_now)) ||
 	    (w->accepted_from != SIZE_MAX && w->accepted_from > r->item.n))
 		return -1;
 	ndecoded =
@@ -217,10 +217,12 @@ answers_then(struct u8c_reader *r, const struct u8c_wire_answers *w,
 	r->a.next_len = r->next_len;
 	r->a.nencode = (size_t)w->nencode;
 	memcpy(r->a.encode, w->encode, sizeof r->a.encode);
-	/* the state probe is judged against fresh answers, if any */
+	/* the state probe is judged against fresh answers, if any; its
+	 * answers are read only when it ran (a short record has none) */
 	r->a.probed = w->probed && r->cx->fresh_ok;
 	r->a.probe_k = w->probe_k;
-	r->a.probe_now = w->probe_now;
+	if (r->a.probed)
+		r->a.probe_now = w->probe_now;
 	r->a.probe_fresh = &r->cx->fresh[w->probe_k];
 	r->answered = 1;
 	return item_ends(r, w->stream, w->stream_died);
@@ -256,7 +258,8 @@ short_answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	if (take(&p, end, &s, 1, sizeof s) != 0 ||
 	    (!r->in_item && r->nexpect == 0))
 		return -1;
-	memset(&w, 0, sizeof w);
+	/* field by field, the probe's answers left out: zeroing the whole
+	 * wide record for each item cost more than reading it */
 	w.item = r->in_item ? (struct u8c_wire_item){(uint32_t)r->row, 0,
 	                                             (uint64_t)r->index}
 	                    : (struct u8c_wire_item){r->expect[0].row, 0,
@@ -266,6 +269,7 @@ short_answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	memcpy(w.given, s.given, sizeof w.given);
 	w.valid = s.valid;
 	w.valid_prefix = s.valid_prefix;
+	w.probed = 0;
 	w.probe_k = s.probe_k;
 	w.cap = s.cap;
 	w.ndecode = wide(s.ndecode);
