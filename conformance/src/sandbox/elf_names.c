@@ -31,8 +31,10 @@ found_here(const GElf_Sym *sym, Elf_Data *versions, size_t i)
 	unsigned bind = GELF_ST_BIND(sym->st_info),
 	         vis = GELF_ST_VISIBILITY(sym->st_other);
 
-	return sym->st_shndx != SHN_UNDEF &&
+	/* an absolute symbol may be 0, which dlsym cannot tell from none */
+	return sym->st_shndx != SHN_UNDEF && sym->st_shndx != SHN_ABS &&
 	       GELF_ST_TYPE(sym->st_info) != STT_GNU_IFUNC &&
+	       GELF_ST_TYPE(sym->st_info) != STT_TLS &&
 	       (bind == STB_GLOBAL || bind == STB_WEAK ||
 	        bind == STB_GNU_UNIQUE) &&
 	       (vis == STV_DEFAULT || vis == STV_PROTECTED) &&

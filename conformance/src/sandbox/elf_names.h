@@ -11,9 +11,9 @@
 
 enum u8c_elf_name {
 	/* a symbol dlsym finds in this file itself, whatever its code
-	 * does: defined, global or weak, visible, not a hidden version,
-	 * and not an indirect function (whose resolver, target code,
-	 * decides what dlsym returns) */
+	 * does: defined in a section, global or weak, visible, not a
+	 * hidden version, not thread-local, and not an indirect function
+	 * (whose resolver, target code, decides what dlsym returns) */
 	U8C_ELF_DEFINED,
 	U8C_ELF_UNDEFINED, /* a symbol it takes from elsewhere         */
 	U8C_ELF_NEEDED,    /* a library named by DT_NEEDED             */
