@@ -22,26 +22,13 @@
 #include <stdint.h>
 #include <unistd.h>
 
+#include "self_mem.h"
 #include "shared.h"
 #include "shared_maps.h"
 #include "state_note.h"
 #include "targets.h"
 
-static int mem = -1; /* /proc/self/mem: see forges_server_end.c */
 static volatile int running;
-
-static int
-peek(const volatile void *at, void *to, size_t n)
-{
-	return pread(mem, to, n, (off_t)(uintptr_t)at) == (ssize_t)n ? 0 : -1;
-}
-
-static int
-poke(volatile void *at, const void *from, size_t n)
-{
-	return pwrite(mem, from, n, (off_t)(uintptr_t)at) == (ssize_t)n ? 0
-	                                                                : -1;
-}
 
 /* The loader's report, if @sh is one still being written. */
 static int
@@ -51,7 +38,7 @@ is_report(const struct u8tt_span *span)
 	uint32_t step;
 
 	return span->hi - span->lo >= sizeof *sh &&
-	       peek(&sh->load.step, &step, sizeof step) == 0 &&
+	       u8tt_peek(&sh->load.step, &step, sizeof step) == 0 &&
 	       step < U8C_LOAD_DONE;
 }
 
@@ -75,11 +62,12 @@ forges(void *arg)
 	if (sh == NULL)
 		return NULL;
 	u8tt_note("seen", "report\n");
-	while (peek(&sh->load.exports, &exports, sizeof exports) == 0) {
+	while (u8tt_peek(&sh->load.exports, &exports, sizeof exports) == 0) {
 		if (!(exports & 1u << U8C_FN_VALIDATE))
 			continue;
 		exports &= ~(1u << U8C_FN_VALIDATE);
-		if (poke(&sh->load.exports, &exports, sizeof exports) == 0 &&
+		if (u8tt_poke(&sh->load.exports, &exports, sizeof exports) ==
+		        0 &&
 		    !forged++)
 			u8tt_note("seen", "forged\n");
 	}
@@ -92,8 +80,7 @@ start(void)
 {
 	pthread_t t;
 
-	mem = open("/proc/self/mem", O_RDWR);
-	if (mem >= 0 && pthread_create(&t, NULL, forges, NULL) == 0)
+	if (u8tt_mem_open() == 0 && pthread_create(&t, NULL, forges, NULL) == 0)
 		while (!running)
 			usleep(100);
 }

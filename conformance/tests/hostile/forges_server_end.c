@@ -17,29 +17,13 @@
 #include <stdint.h>
 #include <unistd.h>
 
+#include "self_mem.h"
 #include "shared.h"
 #include "shared_maps.h"
 #include "state_note.h"
 #include "targets.h"
 
-/* Its memory, read and written through /proc/self/mem: the loader may
- * unmap a mapping between a look at the maps and a touch of it, and a
- * fault there would be this target's crash, not the attack. */
-static int mem = -1;
 static volatile int running;
-
-static int
-peek(const volatile void *at, void *to, size_t n)
-{
-	return pread(mem, to, n, (off_t)(uintptr_t)at) == (ssize_t)n ? 0 : -1;
-}
-
-static int
-poke(volatile void *at, const void *from, size_t n)
-{
-	return pwrite(mem, from, n, (off_t)(uintptr_t)at) == (ssize_t)n ? 0
-	                                                                : -1;
-}
 
 static void *
 watches(void *arg)
@@ -64,13 +48,14 @@ watches(void *arg)
 			uint32_t step;
 
 			if (spans[k].hi - spans[k].lo < sizeof sh->load ||
-			    peek(&sh->load.step, &step, sizeof step) != 0 ||
+			    u8tt_peek(&sh->load.step, &step, sizeof step) !=
+			        0 ||
 			    step != U8C_LOAD_SERVING)
 				continue;
-			if (poke(&sh->server_status, &status, sizeof status) ==
-			        0 &&
-			    poke(&sh->server_ended, &ended, sizeof ended) ==
-			        0 &&
+			if (u8tt_poke(&sh->server_status, &status,
+			              sizeof status) == 0 &&
+			    u8tt_poke(&sh->server_ended, &ended,
+			              sizeof ended) == 0 &&
 			    !forged++)
 				u8tt_note("seen", "forged\n");
 		}
@@ -92,8 +77,8 @@ start(void)
 
 	if (u8tt_shared_maps(spans, 16) > 0)
 		u8tt_note("seen", "mapped\n");
-	mem = open("/proc/self/mem", O_RDWR);
-	if (mem >= 0 && pthread_create(&t, NULL, watches, NULL) == 0)
+	if (u8tt_mem_open() == 0 &&
+	    pthread_create(&t, NULL, watches, NULL) == 0)
 		while (!running)
 			usleep(100);
 }
