@@ -24,6 +24,10 @@ for key in tested failed; do
 	a=$(field $id $key "$work/a.json") b=$(field $id $key "$work/b.json")
 	check "$(field $id $key "$work/m.json")" "$((a + b))" "$id $key adds up ($a + $b)"
 done
+for key in inputs judged; do
+	a=$(jq ".families[0].$key" "$work/a.json") b=$(jq ".families[0].$key" "$work/b.json")
+	check "$(jq ".families[0].$key" "$work/m.json")" "$((a + b))" "the first family's $key add up ($a + $b)"
+done
 a=$(field $id counterexample.input "$work/a.json") b=$(field $id counterexample.input "$work/b.json")
 smaller=$(printf '%s\n%s\n' "$a" "$b" | sort | head -n 1)
 check "$(field $id counterexample.input "$work/m.json")" "$smaller" "$id keeps the smaller counterexample"
@@ -103,6 +107,8 @@ refused "$work/c.json" "a report on another target"
 check "$?/$(grep -c 'a second time' "$work/err")" "2/1" "the same shard twice is refused"
 "$u8conform" --exhaustive --shard 2/3000000 --format json "$lib" >"$work/n.json"
 refused "$work/n.json" "a shard of another N"
+"$u8conform" --shard 2/4000000 --format json "$lib" >"$work/d.json"
+refused "$work/d.json" "a shard of the default suite beside one of --exhaustive"
 "$u8conform" --exhaustive --shard 2/4000000 --functions decode --format json "$lib" >"$work/f.json"
 refused "$work/f.json" "a shard judged with other --functions"
 "$u8conform" --exhaustive --shard 2/4000000 --profile cesu8 --format json "$lib" >"$work/p.json"
@@ -117,6 +123,9 @@ bad '.checks += [.checks[0]]' "a check twice"
 bad '.checks[0].id = "decode/no-such"' "an unknown check"
 bad 'del(.complete)' "no complete field (an older report)"
 bad '.shard.index = 0' "shard 0"
+bad 'del(.families)' "no families"
+bad '.families[0].name = "context"' "families of no plan u8conform makes"
+bad '.families[0].judged = .families[0].inputs + 1' "more judged than inputs"
 bad '.checks[0].counterexample = {"input": "zz", "expected": "", "got": ""}' "an input that is no input"
 bad '(.checks[] | select(.causes)) |= (.causes = ["zz"])' "a cause that is no input"
 bad '(.checks[] | select(.causes)) |= (.causes = 5)' "causes that are not a list"

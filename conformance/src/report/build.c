@@ -250,9 +250,8 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 
 		r->families[k] = (struct u8c_report_family){
 		    row->family->name,
-		    row->placement == U8C_GUARD_AFTER ? "guard after"
-		                                      : "guard before",
-		    row->count, o->row_judged[k]};
+		    u8c_report_placement_name(row->placement), row->count,
+		    o->row_judged[k]};
 	}
 	r->nfamilies = f->plan->nrows;
 	for (int c = 0; c < U8C_CHECKS; c++) {

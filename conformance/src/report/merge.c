@@ -482,6 +482,80 @@ read_functions(struct reading *rd, json_t *a, struct u8c_report *r)
 	return 0;
 }
 
+/* Whether the families of list @a are, row by row, the name and the
+ * placement of @plan's rows. */
+static int
+same_rows(const struct u8c_plan *plan, json_t *a)
+{
+	size_t i;
+	json_t *v, *name, *placement;
+
+	if (json_array_size(a) != plan->nrows)
+		return 0;
+	json_array_foreach(a, i, v)
+	{
+		name = json_object_get(v, U8C_F_NAME);
+		placement = json_object_get(v, U8C_F_PLACEMENT);
+		if (!json_is_string(name) || !json_is_string(placement) ||
+		    strcmp(json_string_value(name),
+		           plan->rows[i].family->name) != 0 ||
+		    strcmp(json_string_value(placement),
+		           u8c_report_placement_name(
+		               plan->rows[i].placement)) != 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* The families judged: the rows of a plan u8conform makes (the default
+ * suite, --exhaustive or --input), which shards must share, with each
+ * one's inputs and how many of them were judged. */
+static int
+read_families(struct reading *rd, json_t *a, struct u8c_report *r)
+{
+	static const struct {
+		enum u8c_plan_kind kind;
+		int code_point;
+	} plans[] = {{U8C_PLAN_DEFAULT, 0},
+	             {U8C_PLAN_EXHAUSTIVE, 0},
+	             {U8C_PLAN_ONE, 0},
+	             {U8C_PLAN_ONE, 1}};
+	struct u8c_plan plan;
+	size_t k, i;
+	json_t *v;
+
+	for (k = 0; json_is_array(a) && k < sizeof plans / sizeof plans[0];
+	     k++) {
+		u8c_plan_make(&plan, plans[k].kind, 0, 0, plans[k].code_point);
+		if (same_rows(&plan, a))
+			break;
+	}
+	if (!json_is_array(a) || k == sizeof plans / sizeof plans[0])
+		return refuse(rd,
+		              "\"%s\" is not the rows of a plan of "
+		              "u8conform's",
+		              U8C_F_FAMILIES);
+	json_array_foreach(a, i, v)
+	{
+		uint64_t inputs = 0, judged = 0;
+
+		if (count_field(rd, v, U8C_F_INPUTS, &inputs, 0) != 0 ||
+		    count_field(rd, v, U8C_F_JUDGED, &judged, 0) != 0)
+			return -1;
+		if (judged > inputs)
+			return refuse(rd, "%s: %llu judged of %llu inputs",
+			              plan.rows[i].family->name,
+			              (unsigned long long)judged,
+			              (unsigned long long)inputs);
+		r->families[i] = (struct u8c_report_family){
+		    plan.rows[i].family->name,
+		    u8c_report_placement_name(plan.rows[i].placement),
+		    (size_t)inputs, (size_t)judged};
+	}
+	r->nfamilies = plan.nrows;
+	return 0;
+}
+
 /* The worst level among the checks (@all), or among those whose
  * failures were not all expected: what the verdict and "unexpected"
  * must be. */
@@ -568,6 +642,7 @@ read_report(struct reading *rd, struct u8c_report *r)
 	if (read_evidence(rd, json_object_get(doc, U8C_F_EVIDENCE), r) != 0 ||
 	    read_shard(rd, json_object_get(doc, U8C_F_SHARD), r) != 0 ||
 	    read_functions(rd, json_object_get(doc, U8C_F_FUNCTIONS), r) != 0 ||
+	    read_families(rd, json_object_get(doc, U8C_F_FAMILIES), r) != 0 ||
 	    read_skipped(rd, json_object_get(doc, U8C_F_SKIPPED), r) != 0 ||
 	    read_expectations(rd, json_object_get(doc, U8C_F_EXPECTATIONS),
 	                      r) != 0 ||
@@ -686,9 +761,27 @@ merge_causes(struct u8c_report_check *to, const struct u8c_report_check *from)
 	}
 }
 
+/* Whether two reports judged the rows of one plan (read_families gives
+ * each row the plan's own strings). */
+static int
+same_families(const struct u8c_report *a, const struct u8c_report *b)
+{
+	if (a->nfamilies != b->nfamilies)
+		return 0;
+	for (size_t k = 0; k < a->nfamilies; k++)
+		if (a->families[k].name != b->families[k].name ||
+		    a->families[k].placement != b->families[k].placement)
+			return 0;
+	return 1;
+}
+
 static void
 add(struct u8c_report *to, struct u8c_report *from)
 {
+	for (size_t k = 0; k < to->nfamilies; k++) {
+		to->families[k].inputs += from->families[k].inputs;
+		to->families[k].judged += from->families[k].judged;
+	}
 	to->policy_runs += from->policy_runs;
 	to->policy_ruled_out |= from->policy_ruled_out;
 	to->variant_tested += from->variant_tested;
@@ -791,6 +884,11 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 			r->profile_source = one.profile_source;
 			r->shards = one.shards;
 			r->functions = one.functions;
+			memcpy(r->families, one.families, sizeof r->families);
+			r->nfamilies = one.nfamilies;
+			for (size_t k = 0; k < r->nfamilies; k++)
+				r->families[k].inputs = r->families[k].judged =
+				    0; /* add() counts them */
 			r->expect_file = one.expect_file;
 			one.expect_file = NULL;
 			r->complete = 1;
@@ -806,6 +904,12 @@ u8c_merge_reports(struct u8c_report *r, char *const *files, int nfiles,
 			         "%s: a report on %s (%s, %s), not %s (%s, %s)",
 			         files[i], one.path, one.target, one.profile,
 			         r->path, r->target, r->profile);
+			goto out;
+		} else if (!same_families(&one, r)) {
+			snprintf(err, errlen,
+			         "%s: a shard of another plan than %s (the "
+			         "default suite and --exhaustive do not merge)",
+			         files[i], files[0]);
 			goto out;
 		} else if (one.functions != r->functions) {
 			/* shards that judged other functions leave some

@@ -44,6 +44,12 @@ u8c_report_verdict_name(const struct u8c_report *r)
 	return u8c_level_names[r->verdict == U8C_INFO ? U8C_PASS : r->verdict];
 }
 
+const char *
+u8c_report_placement_name(enum u8c_placement p)
+{
+	return p == U8C_GUARD_AFTER ? "guard after" : "guard before";
+}
+
 int
 u8c_report_write(FILE *out, enum u8c_format format, const struct u8c_report *r)
 {

@@ -179,4 +179,8 @@ struct u8c_report_counts u8c_report_count(const struct u8c_report *r);
 /* The level reported for the whole run: INFO reads as pass. */
 const char *u8c_report_verdict_name(const struct u8c_report *r);
 
+/* A family's placement as reports name it ("guard after"): the one
+ * string each, which merged reports compare by address. */
+const char *u8c_report_placement_name(enum u8c_placement p);
+
 #endif /* U8C_REPORT_H */
