@@ -1,20 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * forges_exports.c - hostile target: its u8t_validate is broken (the
- * offset one byte too far), and its constructor starts a thread that
- * stays in the loading process and, once the loader has written its load
- * report in the memory it shares with u8conform, writes the report's
- * exports over without u8t_validate, as long as it can (u8conform's own
- * shared.h gives the layout, as any attacker could read it).
+ * offset one byte too far), and it writes that function out of the
+ * exports of u8conform's load report (u8conform's own shared.h gives the
+ * layout, as any attacker could read it).  Its constructor finds the
+ * report among the shared mappings; a fork handler, which runs in the
+ * loading process after the loader wrote the report and before it
+ * unmaps it (it forks the fork server's go-between then), writes it.
  *
  * Once, u8conform read the exports from that report alone: the broken
- * function was left out of the run unjudged, and the verdict was a pass
- * (with --load once; by default, the workers loading the target again
- * found it other than the report said, and the run ended with exit 2).
+ * function was left out of the run unjudged, and the verdict was a pass.
  * Expected: u8conform knows what the library defines from the library's
- * own symbol table, judges u8t_validate (abi/validate fails), and, when
- * the thread wrote in time (a race it wins most often), says its memory
- * was written over while loading (isolation/over-write).
+ * own symbol table, judges u8t_validate (abi/validate fails), and says
+ * its memory was written over while loading (isolation/over-write).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -28,61 +26,44 @@
 #include "state_note.h"
 #include "targets.h"
 
-static volatile int running;
+static struct u8c_shared *report;
 
-/* The loader's report, if @sh is one still being written. */
-static int
-is_report(const struct u8tt_span *span)
+/* In the loader, as it forks with the report written: u8t_validate out
+ * of its exports. */
+static void
+forge(void)
 {
-	const struct u8c_shared *sh = (const struct u8c_shared *)span->lo;
-	uint32_t step;
+	uint32_t step, exports;
 
-	return span->hi - span->lo >= sizeof *sh &&
-	       u8tt_peek(&sh->load.step, &step, sizeof step) == 0 &&
-	       step < U8C_LOAD_DONE;
+	if (report == NULL ||
+	    u8tt_peek(&report->load.step, &step, sizeof step) != 0 ||
+	    step != U8C_LOAD_DONE ||
+	    u8tt_peek(&report->load.exports, &exports, sizeof exports) != 0)
+		return;
+	exports &= ~(1u << U8C_FN_VALIDATE);
+	if (u8tt_poke(&report->load.exports, &exports, sizeof exports) == 0)
+		u8tt_note("seen", "forged\n");
+	report = NULL; /* once */
 }
 
-/* Finds the report while the library loads, then, from the moment the
- * loader writes the exports into it, takes u8t_validate out of them,
- * again and again, until the loader unmaps it. */
-static void *
-forges(void *arg)
-{
-	struct u8tt_span spans[16];
-	struct u8c_shared *sh = NULL;
-	size_t n = u8tt_shared_maps(spans, 16);
-	uint32_t exports;
-	int forged = 0;
-
-	(void)arg;
-	for (size_t k = 0; k < n && sh == NULL; k++)
-		if (is_report(&spans[k]))
-			sh = (struct u8c_shared *)spans[k].lo;
-	running = 1;
-	if (sh == NULL)
-		return NULL;
-	u8tt_note("seen", "report\n");
-	while (u8tt_peek(&sh->load.exports, &exports, sizeof exports) == 0) {
-		if (!(exports & 1u << U8C_FN_VALIDATE))
-			continue;
-		exports &= ~(1u << U8C_FN_VALIDATE);
-		if (u8tt_poke(&sh->load.exports, &exports, sizeof exports) ==
-		        0 &&
-		    !forged++)
-			u8tt_note("seen", "forged\n");
-	}
-	return NULL;
-}
-
-/* Running before loading goes on (see forges_server_end.c). */
+/* The report is the shared mapping being written while this runs. */
 __attribute__((constructor)) static void
 start(void)
 {
-	pthread_t t;
+	struct u8tt_span spans[16];
+	size_t n = u8tt_shared_maps(spans, 16);
+	uint32_t step;
 
-	if (u8tt_mem_open() == 0 && pthread_create(&t, NULL, forges, NULL) == 0)
-		while (!running)
-			usleep(100);
+	if (u8tt_mem_open() != 0)
+		return;
+	for (size_t k = 0; k < n && report == NULL; k++)
+		if (spans[k].hi - spans[k].lo >= sizeof *report &&
+		    u8tt_peek(&((struct u8c_shared *)spans[k].lo)->load.step,
+		              &step, sizeof step) == 0 &&
+		    step < U8C_LOAD_DONE)
+			report = (struct u8c_shared *)spans[k].lo;
+	if (report != NULL && pthread_atfork(forge, NULL, NULL) == 0)
+		u8tt_note("seen", "report\n");
 }
 
 const struct u8tt_target u8tt_target = {

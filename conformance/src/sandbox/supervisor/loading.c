@@ -150,11 +150,11 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 }
 
 /* The loader wrote its report where the target's code could write too,
- * until it unmapped it (a thread of the constructors', say).  What it
- * says the library exports is held to what the library's file defines:
- * a function defined there and left out was written out of it, and is
- * judged all the same; the writing is the target's finding.  Written
- * back before any worker is forked, which holds its own load to it. */
+ * until it unmapped it (a thread of the constructors', a fork handler).  What
+ * it says the library exports is held to what the library's file defines: a
+ * function defined there and left out was written out of it, and is judged all
+ * the same; the writing is the target's finding.  Written back before any
+ * worker is forked, which holds its own load to it. */
 static void
 vet_exports(struct supervisor *s)
 {
