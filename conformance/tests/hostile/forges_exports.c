@@ -2,11 +2,8 @@
 /*
  * forges_exports.c - hostile target: its u8t_validate is broken (the
  * offset one byte too far), and it writes that function out of the
- * exports of u8conform's load report (u8conform's own shared.h gives the
- * layout, as any attacker could read it).  Its constructor finds the
- * report among the shared mappings; a fork handler, which runs in the
- * loading process after the loader wrote the report and before it
- * unmaps it (it forks the fork server's go-between then), writes it.
+ * exports of u8conform's load report, from a fork handler in the
+ * loader (load_report.h).
  *
  * Once, u8conform read the exports from that report alone: the broken
  * function was left out of the run unjudged, and the verdict was a pass.
@@ -15,14 +12,9 @@
  * its memory was written over while loading (isolation/over-write).
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
-#include <pthread.h>
 #include <stdint.h>
-#include <unistd.h>
 
-#include "self_mem.h"
-#include "shared.h"
-#include "shared_maps.h"
+#include "load_report.h"
 #include "state_note.h"
 #include "targets.h"
 
@@ -33,11 +25,9 @@ static struct u8c_shared *report;
 static void
 forge(void)
 {
-	uint32_t step, exports;
+	uint32_t exports;
 
-	if (report == NULL ||
-	    u8tt_peek(&report->load.step, &step, sizeof step) != 0 ||
-	    step != U8C_LOAD_DONE ||
+	if (!u8tt_load_report_written(report) ||
 	    u8tt_peek(&report->load.exports, &exports, sizeof exports) != 0)
 		return;
 	exports &= ~(1u << U8C_FN_VALIDATE);
@@ -46,23 +36,11 @@ forge(void)
 	report = NULL; /* once */
 }
 
-/* The report is the shared mapping being written while this runs. */
 __attribute__((constructor)) static void
 start(void)
 {
-	struct u8tt_span spans[16];
-	size_t n = u8tt_shared_maps(spans, 16);
-	uint32_t step;
-
-	if (u8tt_mem_open() != 0)
-		return;
-	for (size_t k = 0; k < n && report == NULL; k++)
-		if (spans[k].hi - spans[k].lo >= sizeof *report &&
-		    u8tt_peek(&((struct u8c_shared *)spans[k].lo)->load.step,
-		              &step, sizeof step) == 0 &&
-		    step < U8C_LOAD_DONE)
-			report = (struct u8c_shared *)spans[k].lo;
-	if (report != NULL && pthread_atfork(forge, NULL, NULL) == 0)
+	if ((report = u8tt_load_report()) != NULL &&
+	    pthread_atfork(forge, NULL, NULL) == 0)
 		u8tt_note("seen", "report\n");
 }
 

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include <sys/stat.h>
 
+#include "safe_text.h"
 #include "supervisor.h"
 
 static const char *
@@ -107,13 +108,22 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 		    s->j.go_server[1] < 0)
 			return 0;
 		if (s->sh->load.step == U8C_LOAD_REFUSED) {
-			char err[sizeof s->sh->load.error + 1];
+			char err[sizeof s->sh->load.error + 1], *shown;
 
+			/* target code could write it too (forges-refusal):
+			 * one line, its bytes made safe to print */
 			memcpy(err, s->sh->load.error,
 			       sizeof s->sh->load.error);
 			err[sizeof err - 1] = '\0';
+			shown = u8c_safe_text((const uint8_t *)err, strlen(err),
+			                      sizeof s->out->error - 16);
 			snprintf(s->out->error, sizeof s->out->error,
-			         "u8conform: %s", err);
+			         "u8conform: %s",
+			         shown != NULL
+			             ? shown
+			             : "loading was refused (the reason "
+			               "could not be shown)");
+			free(shown);
 			s->out->status = U8C_SANDBOX_NO_TARGET;
 			return -1;
 		}
