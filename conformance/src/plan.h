@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "answers.h"
 #include "checks.h"
 #include "chunking.h"
 #include "families.h"
@@ -64,10 +65,9 @@ void u8c_plan_given_chunks(struct u8c_plan *plan);
 
 /* u8c_plan_row_takes - whether function @fn (enum u8c_fn) is called on
  * row @r's items: the byte functions on bytes, the stream only where the
- * row cuts chunkings, u8t_encode on code points.  A worker and its judge
- * decide each item by it, and by what is the item's own (a stream with
- * a cut left, a code point the encoder is asked).  Inline: it is asked
- * for every phase of every item, on both sides. */
+ * row cuts chunkings, u8t_encode on code points (and an item, by
+ * u8c_plan_item_takes).  Inline: it is asked for every phase of every
+ * item, on both sides. */
 static inline int
 u8c_plan_row_takes(const struct u8c_plan_row *r, int fn)
 {
@@ -75,6 +75,25 @@ u8c_plan_row_takes(const struct u8c_plan_row *r, int fn)
 		return fn == U8C_FN_ENCODE;
 	return fn != U8C_FN_ENCODE &&
 	       (fn != U8C_FN_STREAM || r->stream != U8C_STREAM_NONE);
+}
+
+/* u8c_plan_item_takes - whether a worker calls function @fn on an item of
+ * row @r: its order asks for it (@on, bits of enum u8c_fn), the row takes
+ * it, and the item's own: a stream with a cut left (@stream, what the
+ * item's chunkings left of the row's mode), a code point @cp the encoder
+ * is asked under @traits.  The worker calls by it, and its judge takes
+ * answers by it. */
+static inline int
+u8c_plan_item_takes(const struct u8c_plan_row *r, unsigned on, int fn,
+                    enum u8c_stream_mode stream, unsigned traits, uint32_t cp)
+{
+	if (!(on >> fn & 1u) || !u8c_plan_row_takes(r, fn))
+		return 0;
+	if (fn == U8C_FN_STREAM)
+		return stream != U8C_STREAM_NONE;
+	if (fn == U8C_FN_ENCODE)
+		return u8c_encoder_asked(traits, cp);
+	return 1;
 }
 
 /* u8c_plan_row_calls - whether it takes any of @functions (bits of enum

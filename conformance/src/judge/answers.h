@@ -53,6 +53,14 @@ u8c_encoder_asked(unsigned traits, uint32_t cp)
 /* The most state a stream may ask for (u8t_stream_size), in bytes. */
 enum { U8C_STATE_MAX = 4096 };
 
+/* Whether a stream asking for @size bytes of state is called: outside
+ * 1..U8C_STATE_MAX it is left out of the exports. */
+static inline int
+u8c_state_size_ok(uint64_t size)
+{
+	return size >= 1 && size <= U8C_STATE_MAX;
+}
+
 /* u8t_stream_decode on one chunking of an item (the item's chunking),
  * from u8t_stream_init on. */
 struct u8c_stream_answers {

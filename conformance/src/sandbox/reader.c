@@ -142,14 +142,10 @@ wanted(const struct u8c_reader *r, enum u8c_fn fn)
 {
 	const struct u8c_plan *plan = r->cx->plan;
 
-	if (!(r->expect[0].functions >> fn & 1u) || r->row >= plan->nrows ||
-	    !u8c_plan_row_takes(&plan->rows[r->row], (int)fn))
-		return 0;
-	if (fn == U8C_FN_STREAM)
-		return r->s.mode != U8C_STREAM_NONE;
-	if (fn == U8C_FN_ENCODE)
-		return u8c_encoder_asked(r->cx->traits, r->item.cp);
-	return 1;
+	return r->row < plan->nrows &&
+	       u8c_plan_item_takes(&plan->rows[r->row], r->expect[0].functions,
+	                           (int)fn, r->s.mode, r->cx->traits,
+	                           r->item.cp);
 }
 
 /* A given[] answer as the item's order allows: for a function it was to

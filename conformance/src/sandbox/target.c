@@ -52,9 +52,8 @@ ask_state_size(struct u8c_target *t, void (*at)(enum u8c_load_at),
 		id->traits |= U8C_STREAM_CONSUMED;
 	step(at, U8C_LOADING_STREAM_SIZE);
 	id->stream_size = t->stream_size();
-	t->state_size = id->stream_size >= 1 && id->stream_size <= U8C_STATE_MAX
-	                    ? id->stream_size
-	                    : 0;
+	t->state_size =
+	    u8c_state_size_ok(id->stream_size) ? id->stream_size : 0;
 }
 
 /* The streaming functions: all three or none, from version 2 on, the

@@ -564,13 +564,8 @@ wanted(int phase)
 {
 	if (phase == U8C_PHASE_PROBE)
 		return it.probes;
-	if (!(it.on >> phase & 1u) || !u8c_plan_row_takes(it.row, phase))
-		return 0;
-	if (phase == U8C_PHASE_STREAM) /* none when no cut is left */
-		return it.s.mode != U8C_STREAM_NONE;
-	if (phase == U8C_FN_ENCODE)
-		return u8c_encoder_asked(w.traits, it.item.cp);
-	return 1;
+	return u8c_plan_item_takes(it.row, it.on, phase, it.s.mode, w.traits,
+	                           it.item.cp);
 }
 
 static void

@@ -36,7 +36,7 @@ sup_fresh_probes(struct supervisor *s)
 
 	for (size_t r = 0; r < s->cfg->plan->nrows; r++)
 		probes |= s->cfg->plan->rows[r].probes;
-	if (!probes || !(s->sh->load.exports & U8C_DECODING_FNS))
+	if (!probes || !(s->out->exports & U8C_DECODING_FNS))
 		return;
 	memset(&o, 0, sizeof o);
 	o.fresh = 1;

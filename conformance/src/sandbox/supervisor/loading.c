@@ -178,7 +178,7 @@ vet_exports(struct supervisor *s)
 	r->exports |= left_out;
 	if (stream_left_out) {
 		r->stream_declared = 1;
-		if (r->stream_size >= 1 && r->stream_size <= U8C_STATE_MAX)
+		if (u8c_state_size_ok(r->stream_size))
 			r->exports |= stream;
 	}
 	sup_fate_around(s, U8C_FATE_OVERWRITE, U8C_DURING_LOADING,

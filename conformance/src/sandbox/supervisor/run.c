@@ -260,9 +260,9 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 			sup_fate_around(&s, U8C_FATE_SPAWN, U8C_DURING_LOADING,
 			                0);
 		/* what loading said, read once, as the judge will hold it */
-		s.cx.traits = s.sh->load.traits;
+		s.cx.traits = out->traits;
 		s.cx.exec = cfg->exec;
-		s.cx.exports = s.sh->load.exports & ((1u << U8C_FNS) - 1);
+		s.cx.exports = out->exports;
 		if (s.sh->load.stream_declared)
 			u8c_judge_stream_size(s.own, cfg->expect,
 			                      s.sh->load.stream_size);
