@@ -45,9 +45,14 @@ reap(const struct u8c_jail *j)
 			}
 }
 
+/* The signal mask this process was forked with, which a worker and the
+ * unloading get back: here every signal is blocked (see
+ * u8c_forkserver_main). */
+static sigset_t forked_mask;
+
 static void
 start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
-      int sigfd, const sigset_t *chld)
+      int sigfd)
 {
 	pid_t pid;
 
@@ -55,8 +60,7 @@ start(const struct u8c_jail *j, const struct u8c_target *t, unsigned k,
 		return; /* the supervisor's mistake: one per slot */
 	if ((pid = _Fork()) == 0) {
 		close(sigfd);
-		sigprocmask(SIG_UNBLOCK, chld, NULL);
-		u8c_worker_main(j, t, k);
+		u8c_worker_main(j, t, k, &forked_mask);
 	}
 	if (pid < 0) {
 		/* told as a worker that ended at once */
@@ -95,6 +99,8 @@ unload(const struct u8c_jail *j, const struct u8c_target *t)
 	was = j->sh->load;
 	if (u8c_shared_keep(j->sh, U8C_KEEP_NOTHING, 0) != 0)
 		_exit(1);
+	/* a handler of the target's may run from here: nothing is mapped */
+	sigprocmask(SIG_SETMASK, &forked_mask, NULL);
 	if (j->exec) /* no library, and each child ended with its worker */
 		exit(U8C_EXIT_UNLOADED);
 	if (loaded_here && u8c_load_again(j, &was, &mine, err, sizeof err) != 0)
@@ -111,15 +117,21 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t,
 {
 	struct u8c_command c;
 	struct pollfd fds[2];
-	sigset_t chld;
+	sigset_t all, chld;
 	ssize_t got;
 
 	/* again, whatever the target's constructors made of it: the workers
 	 * it forks must not open this process's /proc files either */
 	prctl(PR_SET_DUMPABLE, 0);
+	/* Every signal blocked: this process holds all the shared memory,
+	 * and, forked from the loaded copy (--load once), the handlers the
+	 * target's constructors installed, which a signal from a thread
+	 * they left in the loader would run here (signals-fork-server).
+	 * SIGCHLD is read from a signalfd. */
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &forked_mask);
 	sigemptyset(&chld);
 	sigaddset(&chld, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &chld, NULL);
 	fds[0] = (struct pollfd){j->cmd[0], POLLIN, 0};
 	fds[1] = (struct pollfd){signalfd(-1, &chld, SFD_CLOEXEC), POLLIN, 0};
 	/* the target's fork handlers ran in the go-between that forked
@@ -153,12 +165,11 @@ u8c_forkserver_main(const struct u8c_jail *j, const struct u8c_target *t,
 		if (got != (ssize_t)sizeof c || c.slot >= U8C_SLOTS)
 			continue;
 		if (c.op == U8C_CMD_START) {
-			start(j, t, c.slot, fds[1].fd, &chld);
+			start(j, t, c.slot, fds[1].fd);
 		} else if (c.op == U8C_CMD_SIGNAL && workers[c.slot] != 0) {
 			kill(workers[c.slot], c.sig);
 		} else if (c.op == U8C_CMD_UNLOAD) {
 			close(fds[1].fd);
-			sigprocmask(SIG_UNBLOCK, &chld, NULL);
 			unload(j, t);
 		}
 	}

@@ -20,6 +20,7 @@
 #ifndef U8C_JAIL_H
 #define U8C_JAIL_H
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include "plan.h"
@@ -100,12 +101,14 @@ int u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
                    struct u8c_target *t, char *err, size_t errlen);
 
 /* The loader, the fork server (forked by @between, which leaves) and a
- * worker; none returns. */
+ * worker, which starts with every signal blocked and takes @mask once it
+ * holds only its own memory; none returns. */
 _Noreturn void u8c_loader_main(const struct u8c_jail *j);
 _Noreturn void u8c_forkserver_main(const struct u8c_jail *j,
                                    const struct u8c_target *t, pid_t between);
 _Noreturn void u8c_worker_main(const struct u8c_jail *j,
-                               const struct u8c_target *t, unsigned slot);
+                               const struct u8c_target *t, unsigned slot,
+                               const sigset_t *mask);
 
 /*
  * u8c_jail_redirect_output - point fds 1 and 2, and every descriptor

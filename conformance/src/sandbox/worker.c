@@ -1091,7 +1091,7 @@ wait_for_order(uint32_t done)
 
 _Noreturn void
 u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
-                unsigned slot)
+                unsigned slot, const sigset_t *mask)
 {
 	static struct u8c_load_report was;
 	static struct u8c_target mine;
@@ -1125,6 +1125,8 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		    "u8conform worker: cannot unmap what is not its own\n");
 		leave(U8C_EXIT_HARNESS);
 	}
+	/* only now may a handler of the target's run here */
+	sigprocmask(SIG_SETMASK, mask, NULL);
 	/* a target whose loading left threads is loaded here, with them;
 	 * the filter below holds those threads too */
 	if (load_here) {

@@ -224,6 +224,14 @@ special() {
 	forges-log)
 		grep -qx forged "$work/state-$name/seen" 2>/dev/null || echo "it found no slot to forge"
 		;;
+	signals-fork-server)
+		# its thread signalled, and its handler never ran where all
+		# the shared memory is mapped while the fork server served
+		grep -qx signalling "$work/state-$name/seen" 2>/dev/null || echo "its thread never ran"
+		if grep -qx serving "$work/state-$name/seen" 2>/dev/null; then
+			echo "its handler ran in the fork server as it served"
+		fi
+		;;
 	forges-server-end)
 		# it saw the shared memory while loading, and never a fork
 		# server serving from it
