@@ -9,7 +9,7 @@
 
 typedef __m256i vec;
 typedef __m256i errs;
-enum { BLOCK = 32, V_CONTEXT = 3 };
+enum { BLOCK = 32, V_CONTEXT = 3, V_SHIFT_FROM_MEMORY = 0 };
 
 struct tables {
 	vec prev_high, prev_low, cur_high, low4, third_avg, fourth_avg,
@@ -88,19 +88,23 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	                 v_load(p - 3));
 }
 
-/* cur shifted towards the end by k bytes, zeros in front. */
-#define AFTER_ZEROS(cur, k)                                                    \
-	_mm256_alignr_epi8(                                                    \
-	    (cur),                                                             \
-	    _mm256_permute2x128_si256(_mm256_setzero_si256(), (cur), 0x21),    \
-	    16 - (k))
-
-/* The first block has no bytes before it: zeros are shifted in. */
-static inline errs
-v_errors_first(const struct tables *t, vec cur)
+static inline vec
+v_zeros(void)
 {
-	return errors_of(t, cur, AFTER_ZEROS(cur, 1), AFTER_ZEROS(cur, 2),
-	                 AFTER_ZEROS(cur, 3));
+	return _mm256_setzero_si256();
+}
+
+/* cur shifted towards the end by k bytes, the last k of before in
+ * front: its upper lane beside cur's lower one, then the bytes aligned. */
+#define AFTER(before, cur, k)                                                  \
+	_mm256_alignr_epi8(                                                    \
+	    (cur), _mm256_permute2x128_si256((before), (cur), 0x21), 16 - (k))
+
+static inline errs
+v_errors_after(const struct tables *t, vec before, vec cur)
+{
+	return errors_of(t, cur, AFTER(before, cur, 1), AFTER(before, cur, 2),
+	                 AFTER(before, cur, 3));
 }
 
 static inline errs

@@ -9,7 +9,9 @@
  * is.  The bytes before each byte are loaded from memory, as in avx2.c,
  * so no permute carries them across blocks: per block, four loads,
  * three lookups, two shifts, two averages and three logic
- * instructions.
+ * instructions.  From memory, though, three loads that cross a cache
+ * line still on its way cost more than four permutes: on inputs that
+ * large the bytes before are shifted in (V_SHIFT_FROM_MEMORY).
  */
 #include <immintrin.h>
 
@@ -17,7 +19,7 @@
 
 typedef __m512i vec;
 typedef __m512i errs;
-enum { BLOCK = 64, V_CONTEXT = 3 };
+enum { BLOCK = 64, V_CONTEXT = 3, V_SHIFT_FROM_MEMORY = 1 };
 
 struct tables {
 	vec prev_high, prev_low, cur_high, third_avg, fourth_avg, two_trails;
@@ -128,19 +130,22 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	                 v_load(p - 3));
 }
 
-/* cur moved towards the end by k bytes, zeros in front: each 128-bit
- * lane after the one before it (valignq), then the bytes aligned. */
-#define AFTER_ZEROS(cur, k)                                                    \
-	_mm512_alignr_epi8(                                                    \
-	    (cur), _mm512_alignr_epi64((cur), _mm512_setzero_si512(), 6),      \
-	    16 - (k))
-
-/* The first block has no bytes before it: zeros are shifted in. */
-static inline errs
-v_errors_first(const struct tables *t, vec cur)
+static inline vec
+v_zeros(void)
 {
-	return errors_of(t, cur, AFTER_ZEROS(cur, 1), AFTER_ZEROS(cur, 2),
-	                 AFTER_ZEROS(cur, 3));
+	return _mm512_setzero_si512();
+}
+
+static inline errs
+v_errors_after(const struct tables *t, vec before, vec cur)
+{
+	/* each 128-bit lane of cur beside the one before it, before's last
+	 * lane beside the first (valignq); then the bytes aligned */
+	vec lanes_before = _mm512_alignr_epi64(cur, before, 6);
+
+	return errors_of(t, cur, _mm512_alignr_epi8(cur, lanes_before, 15),
+	                 _mm512_alignr_epi8(cur, lanes_before, 14),
+	                 _mm512_alignr_epi8(cur, lanes_before, 13));
 }
 
 static inline errs

@@ -9,7 +9,7 @@
 
 typedef __m128i vec;
 typedef __m128i errs;
-enum { BLOCK = 16, V_CONTEXT = 3 };
+enum { BLOCK = 16, V_CONTEXT = 3, V_SHIFT_FROM_MEMORY = 0 };
 
 struct tables {
 	vec prev_high, prev_low, cur_high, low4, third_avg, fourth_avg,
@@ -75,15 +75,18 @@ v_errors_at(const struct tables *t, const uint8_t *p)
 	                 v_load(p - 3));
 }
 
-/* The first block has no bytes before it: zeros are shifted in. */
-static inline errs
-v_errors_first(const struct tables *t, vec cur)
+static inline vec
+v_zeros(void)
 {
-	vec zero = _mm_setzero_si128();
+	return _mm_setzero_si128();
+}
 
-	return errors_of(t, cur, _mm_alignr_epi8(cur, zero, BLOCK - 1),
-	                 _mm_alignr_epi8(cur, zero, BLOCK - 2),
-	                 _mm_alignr_epi8(cur, zero, BLOCK - 3));
+static inline errs
+v_errors_after(const struct tables *t, vec before, vec cur)
+{
+	return errors_of(t, cur, _mm_alignr_epi8(cur, before, BLOCK - 1),
+	                 _mm_alignr_epi8(cur, before, BLOCK - 2),
+	                 _mm_alignr_epi8(cur, before, BLOCK - 3));
 }
 
 static inline errs

@@ -4,7 +4,8 @@
  *
  * Every kernel this CPU runs is held to u8ref_validate (status, offset
  * and maximal subpart of the first error) on long texts with an error
- * planted at every offset across three 64-byte blocks, on inputs flush
+ * planted at every offset across three 64-byte blocks, the same after a
+ * mebibyte of text (which the kernels read as from memory), on inputs flush
  * against an inaccessible page on either side, and on repair.  The
  * sweep over every input of 1..4 bytes is check_fast_exhaustive.c.
  */
@@ -152,6 +153,82 @@ START_TEST(test_planted_errors)
 				require_walk(k, copy, cut);
 				free(copy);
 			}
+}
+END_TEST
+
+/* Well-formed text at d[from..to), ending exactly at @to: characters
+ * of 1 to 4 bytes, or with @aligned two-byte ones at even offsets, which
+ * then never cross a block's edge; the gaps are ASCII. */
+static void
+fill_text(uint64_t *rng, uint8_t *d, size_t from, size_t to, int aligned)
+{
+	size_t n = from;
+
+	if (aligned && n % 2 == 1 && n < to)
+		d[n++] = 'a';
+	if (aligned)
+		for (; n + 2 <= to; n += 2) {
+			d[n] = (uint8_t)(0xC2 + test_random(rng) % 30);
+			d[n + 1] = (uint8_t)(0x80 + test_random(rng) % 64);
+		}
+	else
+		while (n + 4 <= to)
+			n += test_random_text(rng, d + n, 1, 4);
+	memset(d + n, 'a', to - n);
+}
+
+/* An input of a mebibyte or more takes the loop that reads it as from
+ * memory (vector_loop.h, PREFETCH_FROM): the same errors, planted after
+ * some steps of four 64-byte blocks of text, at every offset across a
+ * step, in an input of a mebibyte.  In text whose characters cross the
+ * blocks' edges, and in text whose characters never do: there a kernel
+ * that misreads an edge raises no false alarm whose rescan would find
+ * the error for it.  Two steps of clean text follow, for the same reason.
+ * The kernels and the walk stop at the first error, so the rest of the
+ * mebibyte costs nothing.  The scalar kernel reads every input alike,
+ * and is left out. */
+enum {
+	LARGE = 1 << 20,
+	BEFORE = 16 * 64,
+	LARGE_SPAN = 4 * 64 + 8,
+	CLEAN_TO = BEFORE + LARGE_SPAN + 4 + 2 * 4 * 64
+};
+
+START_TEST(test_planted_errors_large)
+{
+	const struct u8ref_kernel *k = u8ref_kernel_at((size_t)_i);
+	static uint8_t text[LARGE];
+	struct u8ref_validation want, got;
+	uint64_t rng = 2;
+
+	if (!u8ref_kernel_supported(k) || strcmp(k->name, "scalar") == 0)
+		return;
+	for (int aligned = 0; aligned <= 1; aligned++) {
+		fill_text(&rng, text, 0, BEFORE, aligned);
+		for (size_t e = 0; e < sizeof planted / sizeof planted[0]; e++)
+			for (size_t at = BEFORE; at < BEFORE + LARGE_SPAN;
+			     at++) {
+				size_t n = at + planted[e].len;
+
+				fill_text(&rng, text, BEFORE, at, aligned);
+				memcpy(text + at, planted[e].bytes,
+				       planted[e].len);
+				/* a character starts after it: an error */
+				fill_text(&rng, text, n, CLEAN_TO, aligned);
+				want = u8ref_validate(NULL, text, LARGE);
+				got = k->validate(text, LARGE);
+				TEST_REQUIRE(
+				    same(want, got),
+				    "%s, %s at %zu after %s text: walk %s at "
+				    "%zu len %zu, kernel %s at %zu len %zu",
+				    k->name,
+				    hex(planted[e].bytes, planted[e].len).text,
+				    at, aligned ? "aligned" : "random",
+				    u8ref_status_name(want.status), want.offset,
+				    want.len, u8ref_status_name(got.status),
+				    got.offset, got.len);
+			}
+	}
 }
 END_TEST
 
@@ -336,6 +413,7 @@ fast_suite(void)
 	tcase_add_test(tc, test_kernel_list);
 	tcase_add_test(tc, test_select);
 	tcase_add_loop_test(tc, test_planted_errors, 0, kernels);
+	tcase_add_loop_test(tc, test_planted_errors_large, 0, kernels);
 	tcase_add_loop_test(tc, test_guard_pages, 0, kernels);
 	tcase_add_loop_test(tc, test_repair, 0, kernels);
 	tcase_add_test(tc, test_decode_fast);
