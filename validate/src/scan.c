@@ -358,12 +358,21 @@ scan_mapped(struct scan *st, const struct u8v_map *m, uint64_t size)
 		st->ascii_run = 1;
 	}
 	if (sc->helpers > 0 && size >= 2 * U8V_SPLIT_PART) {
-		/* What the threads accept needs no second look. */
-		st->base = u8v_split_accept(m, (uint64_t)st->start,
-		                            (uint64_t)st->start + size,
-		                            sc->helpers + 1) -
+		/* What the threads accept needs no second look, nor what
+		 * they counted a second count. */
+		struct u8v_position counted = st->position;
+		uint64_t counted_to = 0;
+
+		st->base = u8v_split_accept(
+		               m, (uint64_t)st->start,
+		               (uint64_t)st->start + size, sc->helpers + 1,
+		               st->deferred ? &counted : NULL, &counted_to) -
 		           (uint64_t)st->start;
 		st->done = dropped = end = st->base;
+		if (st->deferred) {
+			st->position = counted;
+			st->counted = counted_to - (uint64_t)st->start;
+		}
 	}
 	while (st->base < size && !st->stop && !st->failed) {
 		end = size - end > sc->window ? end + sc->window : size;

@@ -4,6 +4,11 @@
  * each part validated by u8ref_validate_fast, and the count of lines and
  * columns before an error, each part counted apart and the counts added.
  *
+ * Where lines may be wanted, each part counts them in the same pass
+ * while its text is ASCII, as the single thread does (scan.c): an ASCII
+ * file with an error at its end is then read once, not twice (and its
+ * pages, given back after the first pass, not mapped again).
+ *
  * Any cut works for the accept: a part that is well-formed on its own
  * ends where a character ends, so the parts before the first bad one
  * are well-formed together and a scan may start after them.  Cuts are
@@ -34,6 +39,8 @@ struct part {
 	int bad; /* a window holds an error, or could not be read */
 	_Atomic unsigned *first_bad;  /* lowest part known bad      */
 	struct u8v_position position; /* counted from {1, 0}        */
+	int counting;                 /* the accept counts lines    */
+	uint64_t counted_to;          /* position's end, when it does */
 	pthread_t thread;
 	int threaded; /* run by a thread of its own */
 };
@@ -100,20 +107,44 @@ cut_parts(struct part *parts, const struct u8v_map *m, uint64_t from,
 }
 
 /* One window: its bytes are read here, so SIGBUS is caught around it.
- * A character cut by the window's end is read again with the next. */
+ * A character cut by the window's end is read again with the next.  Its
+ * ASCII start is counted, while the part's text has been all ASCII. */
 static void
 accept_window(void *ctx)
 {
 	struct part *p = ctx;
-	struct u8ref_validation v =
-	    u8ref_validate_fast(p->m->bytes + p->at, (size_t)(p->end - p->at));
+	const uint8_t *s = p->m->bytes + p->at;
+	size_t n = (size_t)(p->end - p->at), ascii = 0;
+	struct u8ref_validation v;
 
+	if (p->counting) {
+		struct u8v_position counted = p->position;
+
+		ascii = u8v_position_ascii(&counted, s, n);
+		p->position = counted;
+		p->counted_to = p->at + ascii;
+		p->counting = ascii == n;
+	}
+	v = u8ref_validate_fast(s + ascii, n - ascii);
 	if (v.status == U8REF_OK)
 		p->at = p->end;
 	else if (v.status == U8REF_TRUNCATED && p->end < p->to)
-		p->at += v.offset;
+		p->at += ascii + v.offset;
 	else
 		p->bad = 1;
+}
+
+/* @total moved on by a part's count, which started from {1, 0}: a part
+ * with a line feed starts the line its column is on. */
+static void
+add_count(struct u8v_position *total, const struct u8v_position *part)
+{
+	if (part->line > 1) {
+		total->line += part->line - 1;
+		total->column = part->column;
+	} else {
+		total->column += part->column;
+	}
 }
 
 static void *
@@ -148,7 +179,8 @@ accept_part(void *arg)
 
 uint64_t
 u8v_split_accept(const struct u8v_map *m, uint64_t from, uint64_t to,
-                 unsigned threads)
+                 unsigned threads, struct u8v_position *position,
+                 uint64_t *counted_to)
 {
 	struct part parts[MAX_PARTS];
 	_Atomic unsigned first_bad = MAX_PARTS;
@@ -156,9 +188,22 @@ u8v_split_accept(const struct u8v_map *m, uint64_t from, uint64_t to,
 
 	if (n == 0)
 		return from; /* the file shrank: let the scan see */
-	for (unsigned i = 0; i < n; i++)
+	for (unsigned i = 0; i < n; i++) {
 		parts[i].first_bad = &first_bad;
+		parts[i].counting = position != NULL;
+		parts[i].counted_to = parts[i].from;
+		u8v_position_init(&parts[i].position);
+	}
 	run_parts(parts, n, accept_part);
+	/* What the parts counted from @from on without a gap */
+	if (position != NULL) {
+		*counted_to = from;
+		for (unsigned i = 0; i < n && *counted_to == parts[i].from;
+		     i++) {
+			add_count(position, &parts[i].position);
+			*counted_to = parts[i].counted_to;
+		}
+	}
 	/* The first bad part is well-formed up to the window that failed. */
 	for (unsigned i = 0; i < n; i++)
 		if (parts[i].bad || parts[i].at < parts[i].to)
@@ -210,13 +255,7 @@ u8v_split_count(const struct u8v_map *m, uint64_t from, uint64_t to,
 	for (unsigned i = 0; i < n; i++) {
 		if (parts[i].bad)
 			return -1;
-		/* A part with a line feed starts the line its column is on. */
-		if (parts[i].position.line > 1) {
-			total.line += parts[i].position.line - 1;
-			total.column = parts[i].position.column;
-		} else {
-			total.column += parts[i].position.column;
-		}
+		add_count(&total, &parts[i].position);
 	}
 	*position = total;
 	return 0;

@@ -23,10 +23,13 @@
  * be read (the file shrank).  The bytes before the returned offset are
  * well-formed and end where a character ends, so a scan from there
  * finds what a scan from @from would.  Only the verdict is fast: errors
- * are left to that scan.
+ * are left to that scan.  With @position, it is moved past the bytes
+ * from @from to *@counted_to, which the parts counted while their text
+ * was ASCII: a scan that needs lines goes on counting from there.
  */
 uint64_t u8v_split_accept(const struct u8v_map *m, uint64_t from, uint64_t to,
-                          unsigned threads);
+                          unsigned threads, struct u8v_position *position,
+                          uint64_t *counted_to);
 
 /*
  * u8v_split_count - move @position past the bytes [@from, @to) of @m,

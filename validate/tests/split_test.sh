@@ -6,7 +6,10 @@
 # errors in the first part, at the cuts between parts, in a later part
 # only, and at the very end; a valid file is valid.  Text that starts
 # with megabytes of ASCII (one thread counts its lines as it goes) gives
-# the walk's lines and columns, an error in it or after it.
+# the walk's lines and columns, an error in it or after it; so does a
+# file split among threads that count its lines while its parts are
+# ASCII, when a part holds text after ASCII or before it, and when the
+# last error is at the very end.
 . "$3/lib.sh"
 
 # piece BYTES [HEX]: valid text, then bytes; appended to $file.
@@ -40,8 +43,19 @@ piece 1000 "E2 82"
 file=$work/ascii-errors # errors in ASCII, the last at the very end
 ascii 700000 377
 ascii 1000 377
+file=$work/big-ascii-errors # split: every part ASCII, counted by each
+ascii 1400000 377
+ascii 1000 377
+file=$work/big-ascii-text-ascii # split: the counting stops in a part
+ascii 1000000 101
+piece 1000
+ascii 500000 377
+file=$work/big-text-ascii # split: a part's count after a gap, unused
+piece 1000
+ascii 1400000 377
 
-for f in valid late cuts early ascii-then-text ascii-errors; do
+for f in valid late cuts early ascii-then-text ascii-errors \
+	big-ascii-errors big-ascii-text-ascii big-text-ascii; do
 	"$u8validate" -j 1 --all "$work/$f" >"$work/want" 2>&1
 	want=$?
 	"$u8validate" -j 1 "$work/$f" >"$work/want-first" 2>&1
