@@ -28,13 +28,13 @@
  *
  * In cache, every block is read where it lies, its context too, so no
  * block carries anything to the next (a kernel with V_SHIFT_FROM_MEMORY
- * shifts it in on inputs read from memory).  Only two reads cannot be: the
- * first block, whose context is before the input (zeros are shifted in for it),
- * and the bytes of an input shorter than a block or just longer, which are
- * copied between their context and zeros. A longer input's tail is the last
- * BLOCK bytes, read again in place: the rules give the same answer on bytes
- * seen twice, and a character cut by the end is found by looking at the last
- * three bytes.
+ * shifts the context in on inputs read from memory).  Only two reads
+ * cannot be: the first block, whose context is before the input (zeros
+ * are shifted in for it), and the bytes of an input shorter than a block
+ * or just longer, which are copied between their context and zeros.
+ * A longer input's tail is the last BLOCK bytes, read again in place:
+ * the rules give the same answer on bytes seen twice, and a character
+ * cut by the end is found by looking at the last three bytes.
  */
 #ifndef U8REF_VECTOR_LOOP_H
 #define U8REF_VECTOR_LOOP_H

@@ -4,10 +4,11 @@
  *
  * Every kernel this CPU runs is held to u8ref_validate (status, offset
  * and maximal subpart of the first error) on long texts with an error
- * planted at every offset across three 64-byte blocks, the same after a
- * mebibyte of text (which the kernels read as from memory), on inputs flush
- * against an inaccessible page on either side, and on repair.  The
- * sweep over every input of 1..4 bytes is check_fast_exhaustive.c.
+ * planted at every offset across three 64-byte blocks, the same in
+ * inputs of a mebibyte (which the kernels read as from memory), on
+ * inputs flush against an inaccessible page on either side, and on
+ * repair.  The sweep over every input of 1..4 bytes is
+ * check_fast_exhaustive.c.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <check.h>
