@@ -45,9 +45,9 @@ reap(const struct u8c_jail *j)
 			}
 }
 
-/* The signal mask this process was forked with, which a worker and the
- * unloading get back: here every signal is blocked (see
- * u8c_forkserver_main). */
+/* The signal mask this process was forked with, which a worker loading
+ * the target and the unloading get back: here every signal is blocked
+ * (see u8c_forkserver_main). */
 static sigset_t forked_mask;
 
 static void

@@ -101,8 +101,9 @@ int u8c_load_again(const struct u8c_jail *j, const struct u8c_load_report *was,
                    struct u8c_target *t, char *err, size_t errlen);
 
 /* The loader, the fork server (forked by @between, which leaves) and a
- * worker, which starts with every signal blocked and takes @mask once it
- * holds only its own memory; none returns. */
+ * worker, which starts with every signal blocked, takes @mask only to
+ * load the target itself (--load per-worker), and unblocks every signal
+ * once it is set up and holds only its own memory; none returns. */
 _Noreturn void u8c_loader_main(const struct u8c_jail *j);
 _Noreturn void u8c_forkserver_main(const struct u8c_jail *j,
                                    const struct u8c_target *t, pid_t between);

@@ -397,7 +397,6 @@ install_handlers(void)
 {
 	static char stack[ALT_STACK];
 	stack_t ss = {.ss_sp = stack, .ss_size = sizeof stack, .ss_flags = 0};
-	sigset_t all;
 	size_t k;
 
 	sigaltstack(&ss, NULL);
@@ -408,8 +407,6 @@ install_handlers(void)
 	for (k = 0; k < KEPT; k++)
 		syscall(SYS_rt_sigaction, w.kept[k], NULL, &w.kept_actions[k],
 		        sizeof w.kept_actions[k].mask);
-	sigemptyset(&all);
-	sigprocmask(SIG_SETMASK, &all, NULL);
 }
 
 /* A sanitizer's report ends the worker: the supervisor reads it from the
@@ -1101,7 +1098,8 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	size_t nfds;
 	struct u8c_order o;
 	uint32_t done;
-	int report_fd;
+	int report_fd, loaded;
+	sigset_t blocked;
 
 	w.j = j;
 	w.t = t;
@@ -1125,12 +1123,14 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		    "u8conform worker: cannot unmap what is not its own\n");
 		leave(U8C_EXIT_HARNESS);
 	}
-	/* only now may a handler of the target's run here */
-	sigprocmask(SIG_SETMASK, mask, NULL);
-	/* a target whose loading left threads is loaded here, with them;
-	 * the filter below holds those threads too */
+	/* a target whose loading left threads is loaded here, with them,
+	 * and with the signals its loading had; the filter below holds
+	 * those threads too */
 	if (load_here) {
-		if (u8c_load_again(j, &was, &mine, err, sizeof err) != 0) {
+		sigprocmask(SIG_SETMASK, mask, &blocked);
+		loaded = u8c_load_again(j, &was, &mine, err, sizeof err);
+		sigprocmask(SIG_SETMASK, &blocked, NULL);
+		if (loaded != 0) {
 			log_text("u8conform worker: cannot load the target: ");
 			log_text(err);
 			log_text("\n");
@@ -1162,6 +1162,13 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 		         "install its seccomp filter\n");
 		leave(U8C_EXIT_HARNESS);
 	}
+	/* Only now may a handler of the target's run here: not inside our
+	 * own setup, whose malloc (libseccomp's) a handler that mallocs
+	 * itself would wait on for ever (signals-fork-server, whose loader
+	 * signals every process, left a worker blocked before its first call
+	 * under ASan) */
+	sigemptyset(&blocked);
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
 	w.slot->phase = U8C_PHASE_IDLE;
 	w.slot->up = 1;
 	/* the orders before done_seq were another worker's */

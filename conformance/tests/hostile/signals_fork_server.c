@@ -63,4 +63,13 @@ start(void)
 		pthread_create(&t, NULL, signals, NULL);
 }
 
+/* Unloaded, its handler would be code no longer mapped, and the thread
+ * signals on for 3 s: a crash of the unloading, which is not what this
+ * target is about. */
+__attribute__((destructor)) static void
+stop(void)
+{
+	signal(SIGUSR1, SIG_IGN);
+}
+
 const struct u8tt_target u8tt_target = {.name = "hostile-signals-fork-server"};
