@@ -1164,9 +1164,8 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	}
 	/* Only now may a handler of the target's run here: not inside our
 	 * own setup, whose malloc (libseccomp's) a handler that mallocs
-	 * itself would wait on for ever (signals-fork-server, whose loader
-	 * signals every process, left a worker blocked before its first call
-	 * under ASan) */
+	 * itself would wait on for ever (a target's threads signal any
+	 * process of the jail they may, as signals-fork-server's do) */
 	sigemptyset(&blocked);
 	sigprocmask(SIG_SETMASK, &blocked, NULL);
 	w.slot->phase = U8C_PHASE_IDLE;

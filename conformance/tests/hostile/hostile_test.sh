@@ -280,7 +280,7 @@ while IFS="$tab" read -r name options status check input complete extra; do
 	run "$name" $options "$lib"
 	# Under the sanitizers, now and then, every worker forked from the
 	# fork server of a loader that a thread of the target's shares
-	# waits for ever on ASan's allocator (clang 14; 2 of 80 runs of
+	# waits for ever on ASan's allocator (clang 14; 1 of 80 runs of
 	# signals-fork-server here and once in CI, none of 100 in the
 	# release build): a second run is allowed, and says so.
 	if [ "$name" = signals-fork-server ] && [ "$rc" = 2 ] &&
