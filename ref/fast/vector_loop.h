@@ -125,6 +125,17 @@ ascii_run(const uint8_t *p, const uint8_t *end)
 	return p;
 }
 
+/* An ASCII step at p breaks no rule unless the step before, not all
+ * ASCII (*@pending), ends inside a character. */
+static inline int
+ascii_step_clean(const uint8_t *p, int *pending)
+{
+	if (*pending && ends_inside_character(p))
+		return 0;
+	*pending = 0;
+	return 1;
+}
+
 /* Whether the step at p breaks no rule, the bytes before it included;
  * *@pending says whether the step before was not all ASCII. */
 static inline int
@@ -132,12 +143,8 @@ step_is_clean(const struct tables *t, const uint8_t *p, int *pending)
 {
 	errs e;
 
-	if (step_is_ascii(p)) {
-		if (*pending && ends_inside_character(p))
-			return 0;
-		*pending = 0;
-		return 1;
-	}
+	if (step_is_ascii(p))
+		return ascii_step_clean(p, pending);
 	e = one_by_one(v_errors_at(t, p));
 	e = one_by_one(errs_or(e, v_errors_at(t, p + BLOCK)));
 	e = one_by_one(errs_or(e, v_errors_at(t, p + 2 * BLOCK)));
@@ -166,12 +173,8 @@ step_is_clean_from_memory(const struct tables *t, const uint8_t *p,
 	b = v_load(p + BLOCK);
 	c = v_load(p + 2 * BLOCK);
 	d = v_load(p + 3 * BLOCK);
-	if (v_is_ascii(v_or(v_or(a, b), v_or(c, d)))) {
-		if (*pending && ends_inside_character(p))
-			return 0;
-		*pending = 0;
-		return 1;
-	}
+	if (v_is_ascii(v_or(v_or(a, b), v_or(c, d))))
+		return ascii_step_clean(p, pending);
 	e = one_by_one(v_errors_after(t, v_load(p - BLOCK), a));
 	e = one_by_one(errs_or(e, v_errors_after(t, a, b)));
 	e = one_by_one(errs_or(e, v_errors_after(t, b, c)));
