@@ -3,6 +3,8 @@
  * diagnose.c - what a decoder's fitting answers say about it: its
  * replacement policy, and which variant of UTF-8 it reads.
  */
+#include <pthread.h>
+
 #include "judge.h"
 #include "match.h"
 
@@ -54,35 +56,48 @@ u8c_note_exact_policy(struct u8c_tallies *t, const struct u8c_reading *in)
  * Lead bytes whose reading differs between profiles: a byte b such that
  * some profile decodes <b> or some <b x> unlike Table 3-7.  An input
  * without one reads alike under every profile and says nothing about
- * the variant.  Worked out from the tables once per process.
+ * the variant.  Worked out from the tables once per process (it takes
+ * 400,000 decodes, which each judge thread repeated).
  */
+static unsigned char telling_lead[256];
+static pthread_once_t telling_once = PTHREAD_ONCE_INIT;
+
+/* Whether some profile reads s[0..n) unlike Table 3-7 at its start. */
+static int
+read_unlike_unicode(const uint8_t *s, size_t n)
+{
+	const struct u8ref_profile *p, *unicode = u8ref_profile_at(0);
+	struct u8ref_result a = u8ref_decode_one(unicode, s, n), b;
+
+	for (size_t i = 1; (p = u8ref_profile_at(i)) != NULL; i++) {
+		b = u8ref_decode_one(p, s, n);
+		if (a.status != b.status || a.len != b.len || a.cp != b.cp)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+find_telling_leads(void)
+{
+	uint8_t s[2];
+
+	for (unsigned x = 0; x < 256; x++) {
+		s[0] = (uint8_t)x;
+		/* y == 256: the lead alone */
+		for (unsigned y = 0; y < 257 && !telling_lead[x]; y++) {
+			s[1] = (uint8_t)y;
+			telling_lead[x] = (unsigned char)read_unlike_unicode(
+			    s, y < 256 ? 2 : 1);
+		}
+	}
+}
+
 static const unsigned char *
 telling_leads(void)
 {
-	static _Thread_local unsigned char telling[256];
-	static _Thread_local int ready;
-	const struct u8ref_profile *p, *unicode = u8ref_profile_at(0);
-	struct u8ref_result a, b;
-	uint8_t s[2];
-	unsigned x, y;
-	size_t i;
-
-	for (x = 0; !ready && x < 256; x++) {
-		s[0] = (uint8_t)x;
-		for (y = 0; y < 257 && !telling[x]; y++) {
-			s[1] = (uint8_t)y;
-			for (i = 1; (p = u8ref_profile_at(i)) != NULL; i++) {
-				a = u8ref_decode_one(unicode, s,
-				                     y < 256 ? 2 : 1);
-				b = u8ref_decode_one(p, s, y < 256 ? 2 : 1);
-				if (a.status != b.status || a.len != b.len ||
-				    a.cp != b.cp)
-					telling[x] = 1;
-			}
-		}
-	}
-	ready = 1;
-	return telling;
+	pthread_once(&telling_once, find_telling_leads);
+	return telling_lead;
 }
 
 void
