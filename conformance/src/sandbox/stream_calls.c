@@ -23,13 +23,24 @@
 
 enum { BEFORE = 16, PATTERN = 0xA5 };
 
+/* The pattern, as many bytes of it as lie before the state; fewer lie
+ * after it (up to the next 16). */
+static const uint8_t pattern[BEFORE] = {
+    PATTERN, PATTERN, PATTERN, PATTERN, PATTERN, PATTERN, PATTERN, PATTERN,
+    PATTERN, PATTERN, PATTERN, PATTERN, PATTERN, PATTERN, PATTERN, PATTERN};
+
+/* The bytes a state takes: its size, up to the next 16. */
+static size_t
+state_room(const struct u8c_target *t)
+{
+	return (t->state_size + 15) & ~(size_t)15;
+}
+
 /* State @k of the stage: its bytes, their slack after filled. */
 static void *
 state_at(struct u8c_stage *st, const struct u8c_target *t, unsigned k)
 {
-	size_t room = (t->state_size + 15) & ~(size_t)15;
-
-	return u8s_fence_end(&st->state[k], room);
+	return u8s_fence_end(&st->state[k], state_room(t));
 }
 
 /* The pattern in to[0..n), n < 16, in stores of 8, 4, 2 and 1 bytes.
@@ -39,9 +50,6 @@ state_at(struct u8c_stage *st, const struct u8c_target *t, unsigned k)
 static void
 lay_pattern(uint8_t *to, size_t n)
 {
-	static const uint8_t pattern[8] = {PATTERN, PATTERN, PATTERN, PATTERN,
-	                                   PATTERN, PATTERN, PATTERN, PATTERN};
-
 	/* each size a constant, so each copy is one plain store */
 	if (n & 8)
 		memcpy(to, pattern, 8), to += 8;
@@ -58,25 +66,21 @@ static void
 fence_state(struct u8c_stage *st, const struct u8c_target *t, unsigned k)
 {
 	uint8_t *s = state_at(st, t, k);
-	size_t room = (t->state_size + 15) & ~(size_t)15;
 
-	memset(s - BEFORE, PATTERN, BEFORE);
-	lay_pattern(s + t->state_size, room - t->state_size);
+	memcpy(s - BEFORE, pattern, BEFORE);
+	lay_pattern(s + t->state_size, state_room(t) - t->state_size);
 }
 
+/* Whether the pattern around state @k is as laid: compared a word at a
+ * time, since it is looked at after every chunking. */
 static int
 state_intact(struct u8c_stage *st, const struct u8c_target *t, unsigned k)
 {
 	const uint8_t *s = state_at(st, t, k);
-	size_t room = (t->state_size + 15) & ~(size_t)15, i;
 
-	for (i = 0; i < BEFORE; i++)
-		if (s[(ptrdiff_t)i - BEFORE] != PATTERN)
-			return 0;
-	for (i = t->state_size; i < room; i++)
-		if (s[i] != PATTERN)
-			return 0;
-	return 1;
+	return memcmp(s - BEFORE, pattern, BEFORE) == 0 &&
+	       memcmp(s + t->state_size, pattern,
+	              state_room(t) - t->state_size) == 0;
 }
 
 /* State @k from u8t_stream_init on, fenced, with no tail. */

@@ -131,8 +131,8 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 
 	if (u8tt_target.hooks.on_call != NULL)
 		u8tt_target.hooks.on_call("stream", s, n);
-	if (d->stream_past_state)
-		((volatile uint8_t *)state)[STATE_SIZE] = 0; /* Defect */
+	if (d->stream_past_state) /* Defect: the byte after its size */
+		((volatile uint8_t *)state)[u8t_stream_size()] = 0;
 	if (d->stream_reads_past_state)
 		(void)((volatile uint8_t *)state)[STATE_SIZE]; /* Defect */
 	if (d->stream_empty_ends && n == 0)
