@@ -56,8 +56,8 @@ u8c_note_exact_policy(struct u8c_tallies *t, const struct u8c_reading *in)
  * Lead bytes whose reading differs between profiles: a byte b such that
  * some profile decodes <b> or some <b x> unlike Table 3-7.  An input
  * without one reads alike under every profile and says nothing about
- * the variant.  Worked out from the tables once per process (it takes
- * 400,000 decodes, which each judge thread repeated).
+ * the variant.  Worked out from the tables once per process (it takes up
+ * to 400,000 decodes, which each judge thread repeated).
  */
 static unsigned char telling_lead[256];
 static pthread_once_t telling_once = PTHREAD_ONCE_INIT;

@@ -131,10 +131,14 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 
 	if (u8tt_target.hooks.on_call != NULL)
 		u8tt_target.hooks.on_call("stream", s, n);
-	if (d->stream_past_state) /* Defect: the byte after its size */
+	/* Defects: the byte after its size, the k-th before it */
+	if (d->stream_past_state)
 		((volatile uint8_t *)state)[u8t_stream_size()] = 0;
+	if (d->stream_before_state)
+		((volatile uint8_t *)
+		     state)[-(ptrdiff_t)d->stream_before_state] = 0;
 	if (d->stream_reads_past_state)
-		(void)((volatile uint8_t *)state)[STATE_SIZE]; /* Defect */
+		(void)((volatile uint8_t *)state)[u8t_stream_size()];
 	if (d->stream_empty_ends && n == 0)
 		last = 1; /* Defect: an empty chunk is no end */
 	if (d->stream_no_flush_empty && n == 0 && last)

@@ -56,6 +56,7 @@ struct u8tt_defects {
 	unsigned char stream_strips_bom;   /* a first chunk's leading BOM
 	                                      skipped                      */
 	unsigned char stream_past_state;   /* writes state[size]             */
+	unsigned char stream_before_state; /* k: writes state[-k]           */
 	unsigned char stream_reads_past_state; /* reads state[size]        */
 	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
 	unsigned char stream_holds_back; /* each chunk's last character
