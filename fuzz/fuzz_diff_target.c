@@ -497,16 +497,25 @@ reset(void)
 			memset(&tallies.t[c], 0, sizeof tallies.t[c]);
 }
 
-/* Every call on the bytes s[0..n), watched; 1 if the target wrote. */
+/*
+ * Every call on the bytes s[0..n), watched; 1 if the target wrote.  The
+ * last decoding calls are a probe's, as after each item of u8conform:
+ * a target that keeps state then leaves the next input (or the
+ * shrinker's next try) what u8conform's replay of it starts from, not
+ * the tail of this one, which would show there and never in the replay.
+ */
 static int
 judge_bytes(const uint8_t *s, size_t n)
 {
 	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0, {0, 0, 0}};
+	struct u8c_probe settle;
 
 	u8f_watch_begin(s, n);
 	u8f_watch_context(u8f_repro_bytes(s, n));
 	judge(&item, U8C_GUARD_AFTER, 1);
 	judge(&item, U8C_GUARD_BEFORE, 0);
+	if (identity.exports & U8C_DECODING_FNS)
+		u8c_call_probe(&stage, &target, 0, &settle);
 	return u8f_watch_end();
 }
 
