@@ -727,16 +727,20 @@ stream_calls(void)
 }
 
 /* A chunking died: recorded, and the stream goes on with the next one,
- * unless it hung (the rest would cost a timeout each) or it was the
- * probes, the last. */
+ * unless it hung (the rest would cost a timeout each), it was the
+ * probes, the last, or the item died both in one chunk and at its first
+ * cut: fatal on the item itself, whose other chunkings would each meet
+ * a fate again, at a fault's cost (microseconds, against a call's
+ * nanoseconds), and count as died instead. */
 static void
 stream_died(void)
 {
 	int hung = w.pending - 1 == U8C_FATE_HANG;
+	int whole_and_cut = it.s.k == 1 && it.s.died;
 
 	after_call(&it.f, U8C_PHASE_STREAM);
 	it.s.died = 1;
-	if (!hung && it.s.k < it.s.nk) {
+	if (!hung && !whole_and_cut && it.s.k < it.s.nk) {
 		it.s.k++;
 		return; /* calls() comes back to the stream's phase */
 	}
