@@ -49,6 +49,11 @@ int u8c_note_policy(struct u8c_tallies *t, const struct u8c_token *tok,
  * from what u8c_read found of its runs. */
 void u8c_note_exact_policy(struct u8c_tallies *t, const struct u8c_reading *in);
 
+/* The variants (bit i: u8ref_profile_at(i)) that may read s[0..n)
+ * unlike Table 3-7: those with a telling byte in it.  The others read it
+ * as Table 3-7 does, token for token. */
+uint32_t u8c_variants_telling(const uint8_t *s, size_t n);
+
 /* Rules out the variants (u8ref_profile_at) whose reading of @in the
  * decoding got[0..ngot) does not fit; @read_by is the profile @in was
  * read under. */

@@ -564,6 +564,83 @@ first_error_is_reading(const struct u8ref_profile *p, const uint8_t *s,
 	(*checked)++;
 }
 
+/* Whether two tokenizations are the same, piece for piece. */
+static int
+same_tokens(const struct u8c_token *a, size_t na, const struct u8c_token *b,
+            size_t nb)
+{
+	if (na != nb)
+		return 0;
+	for (size_t k = 0; k < na; k++)
+		if (a[k].cp != b[k].cp || a[k].len != b[k].len ||
+		    a[k].bytes != b[k].bytes || a[k].status != b[k].status)
+			return 0;
+	return 1;
+}
+
+/* Under profile @p, s[0..n)'s reading has the tokens u8c_tokenize gives
+ * it, and where no byte of it is telling for @p they are Table 3-7's:
+ * u8c_note_variants judges those profiles by the reading at hand.
+ * Counted in *@checked, the inputs without a telling byte in *@alike. */
+static void
+reads_as_told(const struct u8ref_profile *p, size_t i, const uint8_t *s,
+              size_t n, size_t *checked, size_t *alike)
+{
+	static struct u8c_reading in, unicode;
+	static struct u8c_token tok[U8C_MAX_TOKENS];
+	size_t ntok = u8c_tokenize(p, s, n, tok);
+
+	u8c_read(p, s, n, &in);
+	ck_assert_msg(same_tokens(in.tok, in.ntok, tok, ntok),
+	              "%s, %zu bytes from %02X %02X: the reading's tokens are "
+	              "not u8c_tokenize's",
+	              p->name, n, s[0], n > 1 ? s[1] : 0);
+	if (!(u8c_variants_telling(s, n) >> i & 1u)) {
+		u8c_read(u8ref_profile_at(0), s, n, &unicode);
+		ck_assert_msg(same_tokens(unicode.tok, unicode.ntok, tok, ntok),
+		              "%s, %zu bytes from %02X %02X: no telling byte, "
+		              "yet read unlike Table 3-7",
+		              p->name, n, s[0], n > 1 ? s[1] : 0);
+		(*alike)++;
+	}
+	(*checked)++;
+}
+
+/* reads_as_told under every profile, on the inputs of
+ * test_judge_first_error. */
+START_TEST(test_variants_telling)
+{
+	const struct u8ref_profile *p = u8ref_profile_at((size_t)_i);
+	enum { E = sizeof edges, L = sizeof leads4, A = sizeof after4 };
+	uint8_t s[4];
+	size_t checked = 0, alike = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (unsigned v = 0; v < 256 + 65536; v++) {
+		s[0] = (uint8_t)(v < 256 ? v : (v - 256) >> 8);
+		s[1] = (uint8_t)(v - 256);
+		reads_as_told(p, (size_t)_i, s, v < 256 ? 1 : 2, &checked,
+		              &alike);
+	}
+	for (unsigned v = 0; v < E * E * E; v++) {
+		s[0] = edges[v / (E * E)];
+		s[1] = edges[v / E % E];
+		s[2] = edges[v % E];
+		reads_as_told(p, (size_t)_i, s, 3, &checked, &alike);
+	}
+	for (unsigned v = 0; v < L * A * A * A; v++) {
+		s[0] = leads4[v / (A * A * A)];
+		s[1] = after4[v / (A * A) % A];
+		s[2] = after4[v / A % A];
+		s[3] = after4[v % A];
+		reads_as_told(p, (size_t)_i, s, 4, &checked, &alike);
+	}
+	ck_assert_uint_eq(checked, 256 + 65536 + E * E * E + L * A * A * A);
+	/* every input under Table 3-7 itself; under a variant, most */
+	ck_assert(_i == 0 ? alike == checked : alike > 0 && alike < checked);
+}
+END_TEST
+
 /* u8c_first_error is the reading's first error, and an exact decoding's
  * policy is the same from its runs, under every profile:
  * every input of one and two bytes, of three from the edges, and of four
@@ -676,6 +753,7 @@ judge_suite(void)
 	                    (int)(sizeof encodes / sizeof encodes[0]));
 	tcase_add_test(tc, test_judge_died);
 	tcase_add_loop_test(tc, test_judge_first_error, 0, profiles());
+	tcase_add_loop_test(tc, test_variants_telling, 0, profiles());
 	tcase_add_test(tc, test_causes_any_order);
 	suite_add_tcase(s, tc);
 	return s;
