@@ -534,16 +534,49 @@ static const uint8_t edges[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F,
 static const uint8_t leads4[] = {0xF0, 0xF1, 0xF4, 0xF5, 0xF7, 0xF8};
 static const uint8_t after4[] = {0x41, 0x80, 0x8F, 0x90, 0xBF, 0xC0};
 
+/* What a test holds of one input under profile u8ref_profile_at(i). */
+typedef void per_input(size_t i, const uint8_t *s, size_t n, void *ctx);
+
+/* @f on every input of one and two bytes, of three from the edges, and
+ * of four from a four-byte lead; returns how many inputs that was. */
+static size_t
+each_edge_input(size_t i, per_input *f, void *ctx)
+{
+	enum { E = sizeof edges, L = sizeof leads4, A = sizeof after4 };
+	uint8_t s[4];
+	size_t count = 0;
+
+	for (unsigned v = 0; v < 256 + 65536; v++, count++) {
+		s[0] = (uint8_t)(v < 256 ? v : (v - 256) >> 8);
+		s[1] = (uint8_t)(v - 256);
+		f(i, s, v < 256 ? 1 : 2, ctx);
+	}
+	for (unsigned v = 0; v < E * E * E; v++, count++) {
+		s[0] = edges[v / (E * E)];
+		s[1] = edges[v / E % E];
+		s[2] = edges[v % E];
+		f(i, s, 3, ctx);
+	}
+	for (unsigned v = 0; v < L * A * A * A; v++, count++) {
+		s[0] = leads4[v / (A * A * A)];
+		s[1] = after4[v / (A * A) % A];
+		s[2] = after4[v / A % A];
+		s[3] = after4[v % A];
+		f(i, s, 4, ctx);
+	}
+	return count;
+}
+
 /* u8c_first_error(p, s, n) is the reading's first error, and the policy
  * an exact decoding shows, from the reading's runs, is what
  * u8c_note_policy finds token by token: checked, and counted in
  * *@checked. */
 static void
-first_error_is_reading(const struct u8ref_profile *p, const uint8_t *s,
-                       size_t n, size_t *checked)
+first_error_is_reading(size_t i, const uint8_t *s, size_t n, void *checked)
 {
 	static struct u8c_reading in;
 	static struct u8c_tallies by_token, by_run;
+	const struct u8ref_profile *p = u8ref_profile_at(i);
 
 	u8c_read(p, s, n, &in);
 	ck_assert_msg(u8c_first_error(p, s, n) == in.error_at,
@@ -561,8 +594,22 @@ first_error_is_reading(const struct u8ref_profile *p, const uint8_t *s,
 	    n, s[0], n > 1 ? s[1] : 0, (unsigned long long)by_run.policy_runs,
 	    by_run.policy_violated, (unsigned long long)by_token.policy_runs,
 	    by_token.policy_violated);
-	(*checked)++;
+	(*(size_t *)checked)++;
 }
+
+/* u8c_first_error is the reading's first error, and an exact decoding's
+ * policy is the same from its runs, under every profile, on every edge
+ * input.  A worker chooses its calls by it; the judge, by the reading. */
+START_TEST(test_judge_first_error)
+{
+	size_t checked = 0;
+
+	ck_assert_ptr_nonnull(u8ref_profile_at((size_t)_i));
+	ck_assert_uint_eq(
+	    each_edge_input((size_t)_i, first_error_is_reading, &checked),
+	    checked);
+}
+END_TEST
 
 /* Whether two tokenizations are the same, piece for piece. */
 static int
@@ -578,16 +625,16 @@ same_tokens(const struct u8c_token *a, size_t na, const struct u8c_token *b,
 	return 1;
 }
 
-/* Under profile @p, s[0..n)'s reading has the tokens u8c_tokenize gives
- * it, and where no byte of it is telling for @p they are Table 3-7's:
- * u8c_note_variants judges those profiles by the reading at hand.
- * Counted in *@checked, the inputs without a telling byte in *@alike. */
+/* Under profile i, s[0..n)'s reading has the tokens u8c_tokenize gives
+ * it, and where no byte of it is telling for the profile they are Table
+ * 3-7's: u8c_note_variants judges those profiles by the reading at hand.
+ * The inputs without a telling byte are counted in *@alike. */
 static void
-reads_as_told(const struct u8ref_profile *p, size_t i, const uint8_t *s,
-              size_t n, size_t *checked, size_t *alike)
+reads_as_told(size_t i, const uint8_t *s, size_t n, void *alike)
 {
 	static struct u8c_reading in, unicode;
 	static struct u8c_token tok[U8C_MAX_TOKENS];
+	const struct u8ref_profile *p = u8ref_profile_at(i);
 	size_t ntok = u8c_tokenize(p, s, n, tok);
 
 	u8c_read(p, s, n, &in);
@@ -595,84 +642,25 @@ reads_as_told(const struct u8ref_profile *p, size_t i, const uint8_t *s,
 	              "%s, %zu bytes from %02X %02X: the reading's tokens are "
 	              "not u8c_tokenize's",
 	              p->name, n, s[0], n > 1 ? s[1] : 0);
-	if (!(u8c_variants_telling(s, n) >> i & 1u)) {
-		u8c_read(u8ref_profile_at(0), s, n, &unicode);
-		ck_assert_msg(same_tokens(unicode.tok, unicode.ntok, tok, ntok),
-		              "%s, %zu bytes from %02X %02X: no telling byte, "
-		              "yet read unlike Table 3-7",
-		              p->name, n, s[0], n > 1 ? s[1] : 0);
-		(*alike)++;
-	}
-	(*checked)++;
+	if (u8c_variants_telling(s, n) >> i & 1u)
+		return;
+	u8c_read(u8ref_profile_at(0), s, n, &unicode);
+	ck_assert_msg(same_tokens(unicode.tok, unicode.ntok, tok, ntok),
+	              "%s, %zu bytes from %02X %02X: no telling byte, yet "
+	              "read unlike Table 3-7",
+	              p->name, n, s[0], n > 1 ? s[1] : 0);
+	(*(size_t *)alike)++;
 }
 
-/* reads_as_told under every profile, on the inputs of
- * test_judge_first_error. */
+/* reads_as_told under every profile, on every edge input. */
 START_TEST(test_variants_telling)
 {
-	const struct u8ref_profile *p = u8ref_profile_at((size_t)_i);
-	enum { E = sizeof edges, L = sizeof leads4, A = sizeof after4 };
-	uint8_t s[4];
-	size_t checked = 0, alike = 0;
+	size_t alike = 0, inputs;
 
-	ck_assert_ptr_nonnull(p);
-	for (unsigned v = 0; v < 256 + 65536; v++) {
-		s[0] = (uint8_t)(v < 256 ? v : (v - 256) >> 8);
-		s[1] = (uint8_t)(v - 256);
-		reads_as_told(p, (size_t)_i, s, v < 256 ? 1 : 2, &checked,
-		              &alike);
-	}
-	for (unsigned v = 0; v < E * E * E; v++) {
-		s[0] = edges[v / (E * E)];
-		s[1] = edges[v / E % E];
-		s[2] = edges[v % E];
-		reads_as_told(p, (size_t)_i, s, 3, &checked, &alike);
-	}
-	for (unsigned v = 0; v < L * A * A * A; v++) {
-		s[0] = leads4[v / (A * A * A)];
-		s[1] = after4[v / (A * A) % A];
-		s[2] = after4[v / A % A];
-		s[3] = after4[v % A];
-		reads_as_told(p, (size_t)_i, s, 4, &checked, &alike);
-	}
-	ck_assert_uint_eq(checked, 256 + 65536 + E * E * E + L * A * A * A);
+	ck_assert_ptr_nonnull(u8ref_profile_at((size_t)_i));
+	inputs = each_edge_input((size_t)_i, reads_as_told, &alike);
 	/* every input under Table 3-7 itself; under a variant, most */
-	ck_assert(_i == 0 ? alike == checked : alike > 0 && alike < checked);
-}
-END_TEST
-
-/* u8c_first_error is the reading's first error, and an exact decoding's
- * policy is the same from its runs, under every profile:
- * every input of one and two bytes, of three from the edges, and of four
- * from a four-byte lead.  A worker chooses its calls by it; the judge,
- * by the reading. */
-START_TEST(test_judge_first_error)
-{
-	const struct u8ref_profile *p = u8ref_profile_at((size_t)_i);
-	enum { E = sizeof edges, L = sizeof leads4, A = sizeof after4 };
-	uint8_t s[4];
-	size_t checked = 0;
-
-	ck_assert_ptr_nonnull(p);
-	for (unsigned v = 0; v < 256 + 65536; v++) {
-		s[0] = (uint8_t)(v < 256 ? v : (v - 256) >> 8);
-		s[1] = (uint8_t)(v - 256);
-		first_error_is_reading(p, s, v < 256 ? 1 : 2, &checked);
-	}
-	for (unsigned v = 0; v < E * E * E; v++) {
-		s[0] = edges[v / (E * E)];
-		s[1] = edges[v / E % E];
-		s[2] = edges[v % E];
-		first_error_is_reading(p, s, 3, &checked);
-	}
-	for (unsigned v = 0; v < L * A * A * A; v++) {
-		s[0] = leads4[v / (A * A * A)];
-		s[1] = after4[v / (A * A) % A];
-		s[2] = after4[v / A % A];
-		s[3] = after4[v % A];
-		first_error_is_reading(p, s, 4, &checked);
-	}
-	ck_assert_uint_eq(checked, 256 + 65536 + E * E * E + L * A * A * A);
+	ck_assert(_i == 0 ? alike == inputs : alike > 0 && alike < inputs);
 }
 END_TEST
 
