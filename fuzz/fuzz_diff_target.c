@@ -514,8 +514,13 @@ judge_bytes(const uint8_t *s, size_t n)
 	u8f_watch_context(u8f_repro_bytes(s, n));
 	judge(&item, U8C_GUARD_AFTER, 1);
 	judge(&item, U8C_GUARD_BEFORE, 0);
-	if (identity.exports & U8C_DECODING_FNS)
-		u8c_call_probe(&stage, &target, 0, &settle);
+	if (identity.exports & U8C_DECODING_FNS) {
+		/* the first judging's probe again, placed as it was: no call
+		 * that input did not make already */
+		stage.placement = U8C_GUARD_AFTER;
+		u8c_call_probe(&stage, &target, (unsigned)(n % U8C_PROBES),
+		               &settle);
+	}
 	return u8f_watch_end();
 }
 
