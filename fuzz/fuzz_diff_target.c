@@ -429,6 +429,13 @@ judge_stream(const struct u8c_item *item, const struct u8c_judging *j,
 	a->stream_fits = whole.judged && whole.failure.level != U8C_FAIL;
 }
 
+/* The state probe an input of @n bytes is followed by. */
+static unsigned
+probe_of(size_t n)
+{
+	return (unsigned)(n % U8C_PROBES);
+}
+
 /* Every exported function of the target on @item, then the judge. */
 static void
 judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
@@ -457,7 +464,7 @@ judge(const struct u8c_item *item, enum u8c_placement placement, int probe)
 	}
 	if (probe && (identity.exports & U8C_DECODING_FNS)) {
 		/* no state kept between calls */
-		a.probe_k = (unsigned)(item->n % U8C_PROBES);
+		a.probe_k = probe_of(item->n);
 		a.probe_fresh = &fresh[a.probe_k];
 		u8c_call_probe(&stage, &target, a.probe_k, &a.probe_now);
 		a.probed = 1;
@@ -518,8 +525,7 @@ judge_bytes(const uint8_t *s, size_t n)
 		/* the first judging's probe again, placed as it was: no call
 		 * that input did not make already */
 		stage.placement = U8C_GUARD_AFTER;
-		u8c_call_probe(&stage, &target, (unsigned)(n % U8C_PROBES),
-		               &settle);
+		u8c_call_probe(&stage, &target, probe_of(n), &settle);
 	}
 	return u8f_watch_end();
 }

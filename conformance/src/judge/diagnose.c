@@ -115,14 +115,12 @@ u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
 	static _Thread_local struct u8c_token tok[U8C_MAX_TOKENS];
 	const struct u8ref_profile *p, *unicode = u8ref_profile_at(0);
 	uint32_t telling = u8c_variants_telling(in->s, in->n);
-	int exact =
-	        ngot == in->nwant && u8c_same_code_points(got, in->want, ngot),
-	    fits_reading = -1; /* got against in's own tokens, once asked */
+	int exact, fits, fits_reading = -1; /* against in's tokens, once */
 	size_t i, ntok;
-	int fits;
 
 	if (telling == 0)
 		return; /* every profile reads it alike */
+	exact = ngot == in->nwant && u8c_same_code_points(got, in->want, ngot);
 	t->variant_tested++;
 	for (i = 0; (p = u8ref_profile_at(i)) != NULL; i++) {
 		/* A profile ruled out stays ruled out. */
