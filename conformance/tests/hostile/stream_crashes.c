@@ -7,7 +7,9 @@
  *
  * Expected: the crash is a finding named by its smallest input, every
  * other function is judged on every input, and the stream goes on to
- * the next chunking after each crash.
+ * the next chunking after each crash, unless the item's one-chunk run
+ * and first cut both crashed (stream-crashes-whole tests that a death
+ * of the one-chunk run alone stops nothing).
  */
 #include <string.h>
 
