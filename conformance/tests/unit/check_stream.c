@@ -9,10 +9,12 @@
  * values (a stream right in one chunk), as the harness does.
  */
 #include <check.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "calls.h"
 #include "chunking.h"
 #include "judge.h"
 #include "only_failed.h"
@@ -333,6 +335,58 @@ START_TEST(test_chunks_text)
 }
 END_TEST
 
+/* The fence around a stream's state: a fake u8t_stream_decode changes
+ * one byte at scribble_at from the state's start, on every size the
+ * pattern's 8-, 4-, 2- and 1-byte pieces can add up to. */
+static ptrdiff_t scribble_at;
+
+static void
+fake_init(void *state)
+{
+	(void)state;
+}
+
+static size_t
+fake_decode(void *state, const uint8_t *s, size_t n, int last, uint32_t *out,
+            size_t cap)
+{
+	(void)s, (void)n, (void)last, (void)out, (void)cap;
+	((uint8_t *)state)[scribble_at] ^= 1;
+	return 0;
+}
+
+START_TEST(test_state_fence)
+{
+	static struct u8c_stage st;
+	struct u8c_target t = {.stream_init = fake_init,
+	                       .stream_decode = fake_decode};
+	struct u8c_item item = {U8C_ITEM_BYTES,
+	                        (const uint8_t *)"A",
+	                        1,
+	                        0,
+	                        {U8C_CHUNK_WHOLE, 0, 0}};
+	struct u8c_stream_answers a;
+
+	ck_assert_int_eq(u8c_stage_init(&st), 0);
+	for (t.state_size = 1; t.state_size <= 48; t.state_size++) {
+		ptrdiff_t size = (ptrdiff_t)t.state_size,
+		          room = (size + 15) / 16 * 16;
+
+		/* 16 bytes before the state, and up to the next 16 after */
+		for (scribble_at = -16; scribble_at < room; scribble_at++) {
+			int inside = scribble_at >= 0 && scribble_at < size;
+
+			u8c_call_stream(&st, &t, &item, 1, &a);
+			ck_assert_msg(
+			    (a.scribbled == SIZE_MAX) == inside,
+			    "state of %zu bytes, byte %td changed: %s",
+			    t.state_size, scribble_at,
+			    inside ? "taken for a scribble" : "not seen");
+		}
+	}
+}
+END_TEST
+
 Suite *
 stream_suite(void)
 {
@@ -346,6 +400,7 @@ stream_suite(void)
 	tcase_add_test(tc, test_chunkings);
 	tcase_add_test(tc, test_chunkings_pieces);
 	tcase_add_test(tc, test_chunks_text);
+	tcase_add_test(tc, test_state_fence);
 	suite_add_tcase(s, tc);
 	tcase_set_timeout(proof, 120);
 	tcase_add_test(proof, test_stream_ref_read);
