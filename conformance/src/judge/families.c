@@ -50,18 +50,6 @@ u8c_byte_class_edge(uint8_t b)
 	return b == classes[k].lo || b == classes[k].hi;
 }
 
-struct u8c_item
-u8c_family_item(const struct u8c_family *f, size_t i, uint8_t *buf)
-{
-	struct u8c_item it = {f->kind, buf, 0, 0, {0, 0, 0}};
-
-	if (f->kind == U8C_ITEM_CODE_POINT)
-		it.cp = (uint32_t)f->get(i, buf);
-	else
-		it.n = f->get(i, buf);
-	return it;
-}
-
 /* Inputs of 1..4 digits in base @base: how many of length 1..len. */
 static size_t
 count_upto(size_t base, size_t len)

@@ -61,10 +61,22 @@ void u8c_byte_class_range(unsigned k, uint8_t *lo, uint8_t *hi);
 int u8c_byte_class_edge(uint8_t b);
 
 /*
- * u8c_family_item - item @i of @f, its bytes (if any) in @buf.
+ * u8c_family_item - item @i of @f, its bytes (if any) in @buf.  Inline,
+ * so that the item is built where it is kept: a copy of one built field
+ * by field in the callee's frame waits for each store to land, about 3 %
+ * of the worker's time on ICU.
  */
-struct u8c_item u8c_family_item(const struct u8c_family *f, size_t i,
-                                uint8_t *buf);
+static inline struct u8c_item
+u8c_family_item(const struct u8c_family *f, size_t i, uint8_t *buf)
+{
+	struct u8c_item it = {f->kind, buf, 0, 0, {0, 0, 0}};
+
+	if (f->kind == U8C_ITEM_CODE_POINT)
+		it.cp = (uint32_t)f->get(i, buf);
+	else
+		it.n = f->get(i, buf);
+	return it;
+}
 
 /* The byte classes of Table 3-7 (and of the five- and six-byte forms),
  * every sequence of 1..4 classes with each class's first and last

@@ -767,7 +767,6 @@ stream_start(const struct u8c_plan_row *r, size_t index)
 	                             it.s.ref.held, it.s.list);
 	if (it.s.nk == 0) /* a row that cuts, with no cut left here */
 		it.s.mode = U8C_STREAM_NONE;
-	it.s.item = it.item;
 	/* the stream's probes cost four runs of their own input: every
 	 * STREAM_PROBED-th item of a row with probes, which finds a shared or
 	 * lasting state as surely, at a sixteenth of the cost */
@@ -940,10 +939,15 @@ call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 {
 	uint32_t row = o->row;
 	const struct u8c_plan_row *r = &w.j->plan->rows[row];
+	struct u8c_item item;
 
 	charge_between(); /* on the last item, before it is replaced */
 	it.row = r;
-	it.item = u8c_family_item(r->family, index, it.buf);
+	/* stored from registers into both places: a copy of it.item just
+	 * stored, as stream_start made, waited for the stores to land */
+	item = u8c_family_item(r->family, index, it.buf);
+	it.item = item;
+	it.s.item = item;
 	it.f = (struct item_fates){0};
 	it.dead = dead;
 	it.on = o->functions;
