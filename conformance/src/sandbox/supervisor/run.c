@@ -90,7 +90,11 @@ setup(struct supervisor *s)
 	if ((s->sh = map_shared(s)) == NULL || sup_sanitized_init(s) != 0)
 		return -1;
 	s->j.sh = s->sh;
-	s->tallies = calloc(s->workers + 1, sizeof *s->tallies);
+	/* aligned as the type says, and zeroed */
+	s->tallies = aligned_alloc(_Alignof(struct u8c_tallies),
+	                           (s->workers + 1) * sizeof *s->tallies);
+	if (s->tallies != NULL)
+		memset(s->tallies, 0, (s->workers + 1) * sizeof *s->tallies);
 	s->cx.plan = s->cfg->plan;
 	s->cx.expect = s->cfg->expect;
 	s->cx.max_fatal = s->cfg->max_fatal;
