@@ -110,18 +110,52 @@ adjoin(struct u8c_cause *a, const struct u8c_cause *b, int only)
 	return 1;
 }
 
+/* A hash of @c but for what @only lets two causes differ in (for ANY,
+ * its length and whether it is whole, which adjoin never lets differ).
+ * Two causes that adjoin hash alike, and a merge changes only what the
+ * hash leaves out; so a pair that hashes apart is passed by without
+ * asking adjoin, whose answer would be no: the causes left are the same.
+ * Asking it of every pair cost more than the rest of a run whose every
+ * chunking failed (stream-beside-state). */
+static uint64_t
+rest_hash(const struct u8c_cause *c, int only)
+{
+	struct u8c_cause m = *c;
+	const uint8_t *b = (const uint8_t *)&m;
+	uint64_t h = 14695981039346656037u; /* FNV-1a */
+
+	if (only == ANY)
+		return (uint64_t)c->len << 8 | c->whole;
+	if (only == BEFORE)
+		m.before = 0;
+	else if (only >= CUTS)
+		m.cuts[only - CUTS] = 0;
+	else
+		m.class_lo[only] = m.class_hi[only] = 0;
+	for (size_t i = 0; i < sizeof m; i++)
+		h = (h ^ b[i]) * 1099511628211u;
+	return h;
+}
+
 /* Causes c[0..*n) that adjoin in @only made one, until none do. */
 static void
 coalesce_in(struct u8c_cause *c, unsigned *n, int only)
 {
+	static _Thread_local uint64_t rest[2 * U8C_CAUSES_SEEN];
 	int again = 1;
 
+	for (unsigned i = 0; i < *n; i++)
+		rest[i] = rest_hash(&c[i], only);
 	while (again) {
 		again = 0;
 		for (unsigned i = 0; i < *n; i++)
 			for (unsigned j = i + 1; j < *n; j++)
-				if (adjoin(&c[i], &c[j], only)) {
-					c[j--] = c[--*n];
+				if (rest[i] == rest[j] &&
+				    adjoin(&c[i], &c[j], only)) {
+					--*n;
+					c[j] = c[*n];
+					rest[j] = rest[*n];
+					j--;
 					again = 1;
 				}
 	}
