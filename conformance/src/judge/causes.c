@@ -110,6 +110,19 @@ adjoin(struct u8c_cause *a, const struct u8c_cause *b, int only)
 	return 1;
 }
 
+/* A hash of cause @c's bytes (FNV-1a): its place in the index, and, of a
+ * cause with one thing left out, what coalesce_in sorts pairs by. */
+static uint32_t
+cause_hash(const struct u8c_cause *c)
+{
+	const uint8_t *b = (const uint8_t *)c;
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < sizeof *c; i++)
+		h = (h ^ b[i]) * 16777619u;
+	return h;
+}
+
 /* A hash of @c but for what @only lets two causes differ in (for ANY,
  * its length and whether it is whole, which adjoin never lets differ).
  * Two causes that adjoin hash alike, and a merge changes only what the
@@ -117,31 +130,27 @@ adjoin(struct u8c_cause *a, const struct u8c_cause *b, int only)
  * asking adjoin, whose answer would be no: the causes left are the same.
  * Asking it of every pair cost more than the rest of a run whose every
  * chunking failed (stream-beside-state). */
-static uint64_t
+static uint32_t
 rest_hash(const struct u8c_cause *c, int only)
 {
 	struct u8c_cause m = *c;
-	const uint8_t *b = (const uint8_t *)&m;
-	uint64_t h = 14695981039346656037u; /* FNV-1a */
 
 	if (only == ANY)
-		return (uint64_t)c->len << 8 | c->whole;
+		return (uint32_t)c->len << 8 | c->whole;
 	if (only == BEFORE)
 		m.before = 0;
 	else if (only >= CUTS)
 		m.cuts[only - CUTS] = 0;
 	else
 		m.class_lo[only] = m.class_hi[only] = 0;
-	for (size_t i = 0; i < sizeof m; i++)
-		h = (h ^ b[i]) * 1099511628211u;
-	return h;
+	return cause_hash(&m);
 }
 
 /* Causes c[0..*n) that adjoin in @only made one, until none do. */
 static void
 coalesce_in(struct u8c_cause *c, unsigned *n, int only)
 {
-	static _Thread_local uint64_t rest[2 * U8C_CAUSES_SEEN];
+	static _Thread_local uint32_t rest[2 * U8C_CAUSES_SEEN];
 	int again = 1;
 
 	for (unsigned i = 0; i < *n; i++)
@@ -188,12 +197,7 @@ coalesce(struct u8c_cause *c, unsigned *n)
 static uint16_t *
 slot_of(struct u8c_causes *k, const struct u8c_cause *c)
 {
-	const uint8_t *b = (const uint8_t *)c;
-	uint32_t h = 2166136261u; /* FNV-1a */
-
-	for (size_t i = 0; i < sizeof *c; i++)
-		h = (h ^ b[i]) * 16777619u;
-	for (;; h++) {
+	for (uint32_t h = cause_hash(c);; h++) {
 		uint16_t *at = &k->index[h & (U8C_CAUSES_INDEX - 1)];
 
 		if (*at == 0 || memcmp(&k->cause[*at - 1], c, sizeof *c) == 0)
