@@ -754,7 +754,8 @@ stream_died(void)
 }
 
 /* Sets up the stream's phase of the current item; 1 when it read the
- * item (it.s.in). */
+ * item (it.s.in), which only a mode that places its cuts by the pieces
+ * needs: the other modes' chunkings follow from the bytes. */
 static int
 stream_start(const struct u8c_plan_row *r, size_t index)
 {
@@ -763,13 +764,14 @@ stream_start(const struct u8c_plan_row *r, size_t index)
 	/* nothing to make for a target without a stream */
 	it.s.mode = it.on >> U8C_FN_STREAM & 1u ? r->stream : U8C_STREAM_NONE;
 	it.s.k = 0;
-	if (it.item.kind == U8C_ITEM_BYTES && it.s.mode != U8C_STREAM_NONE) {
+	if (it.item.kind == U8C_ITEM_BYTES &&
+	    u8c_stream_places_pieces(it.s.mode)) {
 		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.s.in);
 		u8c_stream_ref_read(&it.s.ref, w.j->plan->profile, &it.s.in);
 		read = 1;
 	}
 	it.s.nk = u8c_chunkings_list(it.s.mode, it.item.s, it.item.n,
-	                             it.s.ref.held, it.s.list);
+	                             read ? it.s.ref.held : NULL, it.s.list);
 	if (it.s.nk == 0) /* a row that cuts, with no cut left here */
 		it.s.mode = U8C_STREAM_NONE;
 	/* the stream's probes cost four runs of their own input: every
