@@ -6,11 +6,11 @@
  * (all of 0..n, or for LONG those next to a byte of 80..FF); then
  * (PAIRS) every pair of them 0 < a <= b < n, b <= a + U8C_PAIR_SPAN
  * (a == b is an empty chunk between), and n, n (two empty chunks at the
- * end), in order of a then b; then (LONG)
- * the random ones; then a byte a chunk, for inputs of three bytes or more
- * (shorter ones have it among their cuts).  The PIECES modes keep those
- * of them that pieces() lets through, in the same order; TAILS, the
- * whole input and then its cuts in order.
+ * end), in order of a then b; then (LONG, on the inputs finely_chunked
+ * keeps) the random ones; then a byte a chunk, for inputs of three bytes or
+ * more (shorter ones have it among their cuts).  The PIECES modes keep those of
+ * them that pieces() lets through, in the same order; TAILS, the whole input
+ * and then its cuts in order.
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +69,31 @@ static size_t
 has_bytes(size_t n)
 {
 	return n >= 3 ? 1 : 0;
+}
+
+/*
+ * Whether a LONG input gets a byte a chunk and the random chunkings: an
+ * input of one block or less, or one whose first byte of 80..FF lies in
+ * the last three bytes of a block or the first of the next.  Chunks of
+ * a byte, or of up to eight, meet no block of vector code unless the
+ * decoder gathers them into blocks, and then what matters is that the
+ * piece reaches an edge of one: of 16 bytes, hence of 32 and 64, and at
+ * every offset within a block of 4.  The other offsets of the
+ * context family's long inputs keep the whole input and the cuts next
+ * to its multi-byte bytes (conformance/README.md, "The stream plan").
+ */
+enum { BLOCK = 16, BLOCK_EDGE = 3 };
+
+static int
+finely_chunked(const uint8_t *s, size_t n)
+{
+	size_t p = 0;
+
+	if (n <= BLOCK)
+		return 1;
+	while (p < n && s[p] < 0x80)
+		p++;
+	return p == n || (p + BLOCK_EDGE) % BLOCK <= BLOCK_EDGE;
 }
 
 /*
@@ -189,6 +214,8 @@ u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
 		for (size_t j = 0; j < pairs_from(pos, np, i, n); j++)
 			list[k++] = (struct u8c_chunking){U8C_CHUNK_CUTS,
 			                                  pos[i], pos[i + j]};
+	if (m == U8C_STREAM_LONG && !finely_chunked(s, n))
+		return k;
 	for (size_t r = 0; m == U8C_STREAM_LONG && r < U8C_RANDOM_CHUNKINGS;
 	     r++)
 		list[k++] = (struct u8c_chunking){U8C_CHUNK_RANDOM,

@@ -38,9 +38,11 @@ enum u8c_stream_mode {
 	                     empty chunk between), two empty chunks at the
 	                     end, a byte a chunk                          */
 	U8C_STREAM_LONG,  /* whole, every cut next to a byte of 80..FF
-	                     (cuts between ASCII letters are alike), a
-	                     byte a chunk, and U8C_RANDOM_CHUNKINGS
-	                     random ones                                  */
+	                     (cuts between ASCII letters are alike); a
+	                     byte a chunk and U8C_RANDOM_CHUNKINGS random
+	                     ones on inputs of at most 16 bytes, and on
+	                     those whose first byte of 80..FF lies within
+	                     three bytes before a 16-byte edge or on it  */
 	U8C_STREAM_GIVEN, /* whole, and the cuts --input gave             */
 	/* The default families' modes, which leave out every chunking whose
 	 * window a shorter input of the same family shows (see "The stream
@@ -67,6 +69,14 @@ enum {
  * U8C_MAX_INPUT bytes, and the others. */
 #define U8C_CHUNKINGS_MAX                                                      \
 	(2 + (U8C_MAX_INPUT + 1) * (U8C_PAIR_SPAN + 2) + U8C_RANDOM_CHUNKINGS)
+
+/* Whether mode @m places its cuts by the pieces, and so needs the held
+ * bytes (u8c_chunkings_list's @held). */
+static inline int
+u8c_stream_places_pieces(enum u8c_stream_mode m)
+{
+	return m == U8C_STREAM_PIECES || m == U8C_STREAM_PIECES_INNER;
+}
 
 /* The chunkings the input s[0..n) gets in mode @m, in their order, into
  * list[0..U8C_CHUNKINGS_MAX); returns how many.  @held[0..n] are the

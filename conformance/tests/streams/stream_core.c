@@ -19,14 +19,17 @@
 const int u8tt_streams = 2;
 
 /* A multiple of 16: the harness puts the byte after it on its guard. */
-enum { STATE_SIZE = 64, REPLACEMENT = 0xFFFD };
+enum { STATE_SIZE = 64, REPLACEMENT = 0xFFFD, BLOCK = 16 };
 
 struct state {
 	uint8_t tail[4];
 	uint8_t ntail;
 	uint8_t has_held; /* stream_holds_back: a value not yet written */
 	uint8_t started;  /* a chunk of this input was decoded           */
+	uint8_t big_seen; /* stream_gathers_blocks: a chunk of a block or
+	                     more came, and nothing is gathered since     */
 	uint32_t held;
+	uint32_t fed; /* stream_gathers_blocks: the bytes of every chunk */
 };
 _Static_assert(sizeof(struct state) <= STATE_SIZE, "the state fits");
 
@@ -122,6 +125,26 @@ finish_tail(struct state *st, const uint8_t *s, size_t n, size_t *i, int last,
 	return 1;
 }
 
+/* stream_gathers_blocks: while every chunk is shorter than a block,
+ * the chunks are gathered into blocks of 16 bytes and each block is
+ * decoded alone, so a piece still live where a block ends is replaced
+ * there and its tail forgotten (Defect).  Only many small chunks of a
+ * longer input reach a block's end. */
+static void
+gather(struct state *st, size_t n, int last, uint32_t *out, size_t cap,
+       size_t *count)
+{
+	st->fed += (uint32_t)n;
+	if (n >= BLOCK)
+		st->big_seen = 1;
+	/* a block ended in (fed - ntail, fed]: inside the live piece */
+	if (!st->big_seen && !last && st->ntail > 0 &&
+	    st->fed / BLOCK > (st->fed - st->ntail) / BLOCK) {
+		put(out, cap, count, REPLACEMENT);
+		st->ntail = 0;
+	}
+}
+
 U8T_EXPORT size_t
 u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
                   uint32_t *out, size_t cap)
@@ -181,6 +204,8 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 		i += r.len;
 	}
 out:
+	if (d->stream_gathers_blocks)
+		gather(st, n, last, out, cap, &count);
 	if (d->stream_holds_back && !last && count > 0) {
 		/* Defect: the chunk's last value waits for the next chunk */
 		st->held = out[--count];

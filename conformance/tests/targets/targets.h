@@ -61,6 +61,9 @@ struct u8tt_defects {
 	unsigned char stream_reads_back; /* reads s[-1] to resume a tail   */
 	unsigned char stream_holds_back; /* each chunk's last character
 	                                    written with the next chunk   */
+	unsigned char stream_gathers_blocks; /* chunks of under 16 bytes
+	                                        gathered into blocks of 16,
+	                                        each decoded alone         */
 	/* u8t_stream_consumed's (streams/consumed_core.c) */
 	unsigned char consumed_ascii_unset; /* *consumed not set on a
 	                                       chunk of ASCII alone      */

@@ -231,6 +231,38 @@ START_TEST(test_chunkings)
 }
 END_TEST
 
+/* LONG's chunks of a byte and random ones, on a long input, only where
+ * its first multi-byte piece ends a 16-byte block or begins one. */
+START_TEST(test_chunkings_long)
+{
+	static struct u8c_chunking list[U8C_CHUNKINGS_MAX];
+	uint8_t s[100];
+
+	for (size_t at = 0; at + 2 <= sizeof s; at++) {
+		size_t nk, fine = 0;
+
+		memset(s, 'a', sizeof s);
+		s[at] = 0xC2, s[at + 1] = 0x80;
+		nk = u8c_chunkings_list(U8C_STREAM_LONG, s, sizeof s, NULL,
+		                        list);
+		for (size_t k = 0; k < nk; k++)
+			fine += list[k].kind == U8C_CHUNK_BYTES ||
+			        list[k].kind == U8C_CHUNK_RANDOM;
+		ck_assert_msg(fine == (at % 16 >= 13 || at % 16 == 0
+		                           ? 1 + U8C_RANDOM_CHUNKINGS
+		                           : 0),
+		              "C2 80 at %zu: %zu fine chunkings", at, fine);
+	}
+	/* a short input keeps them wherever its piece is: the whole, cuts
+	 * 0, 4, 5, 6 and 16, the random ones and a byte a chunk */
+	memset(s, 'a', 16);
+	s[4] = 0xC2, s[5] = 0x80;
+	ck_assert_uint_eq(
+	    u8c_chunkings_list(U8C_STREAM_LONG, s, 16, NULL, list),
+	    1 + 5 + U8C_RANDOM_CHUNKINGS + 1);
+}
+END_TEST
+
 /* The chunkings of mode @m on the input @hex, as text ("C2 | 80, ..."),
  * under the reference's pieces. */
 static const char *
@@ -399,6 +431,7 @@ stream_suite(void)
 	                    (int)(sizeof cases / sizeof cases[0]));
 	tcase_add_test(tc, test_chunkings);
 	tcase_add_test(tc, test_chunkings_pieces);
+	tcase_add_test(tc, test_chunkings_long);
 	tcase_add_test(tc, test_chunks_text);
 	tcase_add_test(tc, test_state_fence);
 	suite_add_tcase(s, tc);
