@@ -290,53 +290,63 @@ capture_stream(struct u8c_capture *c, const struct u8c_stream_answers *a)
 	memcpy(c->stream, a->out, n * sizeof *a->out);
 }
 
+/* A chunking's record, of either size (@w read, and @after_size the
+ * bytes of each of after[] next at @p). */
 static int
-chunking(struct u8c_reader *r, const struct u8c_wire_record *rec)
+chunking_then(struct u8c_reader *r, const struct u8c_wire_chunking *w,
+              const uint8_t *p, const uint8_t *end, size_t after_size)
 {
-	const uint8_t *p = rec->payload, *end = p + rec->size;
 	uint32_t *out = r->s.out;
-	struct u8c_wire_chunking w;
-	uint64_t after[U8C_MAX_INPUT + 2];
 	struct u8c_stream_answers a;
 	size_t ncuts, last = 0;
 
-	if (!r->in_item || r->s.mode == U8C_STREAM_NONE ||
-	    take(&p, end, &w, 1, sizeof w) != 0 || w.k < r->s.k ||
-	    w.k >= r->s.nk)
+	if (!r->in_item || r->s.mode == U8C_STREAM_NONE || w->k < r->s.k ||
+	    w->k >= r->s.nk)
 		return -1;
-	r->s.item.chunking = r->s.list[w.k];
+	r->s.item.chunking = r->s.list[w->k];
 	ncuts = u8c_chunking_cuts(&r->s.item.chunking, r->item.n, r->s.cuts);
-	if (w.ncuts != ncuts || w.nout > U8C_STREAMED_MAX ||
-	    (w.over != SIZE_MAX && w.over > ncuts) || w.over_consumed > 1 ||
-	    (w.scribbled != SIZE_MAX && w.scribbled > ncuts) ||
-	    w.state_size > U8C_STATE_MAX ||
-	    take(&p, end, after, ncuts + 1, sizeof after[0]) != 0 ||
-	    take(&p, end, out, w.nout, sizeof out[0]) != 0 || !all_read(p, end))
+	if (w->ncuts != ncuts || w->nout > U8C_STREAMED_MAX ||
+	    (w->over != SIZE_MAX && w->over > ncuts) || w->over_consumed > 1 ||
+	    (w->scribbled != SIZE_MAX && w->scribbled > ncuts) ||
+	    w->state_size > U8C_STATE_MAX ||
+	    (size_t)(end - p) / after_size < ncuts + 1)
 		return -1;
-	for (size_t k = 0; k <= ncuts; k++) {
+	for (size_t k = 0; k <= ncuts; k++, p += after_size) {
+		uint64_t after = 0;
+		uint16_t short_after;
+
+		if (after_size == sizeof after) {
+			memcpy(&after, p, sizeof after);
+		} else {
+			memcpy(&short_after, p, sizeof short_after);
+			after = short_after;
+		}
 		/* values by the end of each chunk: never fewer, never more
 		 * than there are */
-		if (after[k] < last || after[k] > w.nout)
+		if (after < last || after > w->nout)
 			return -1;
-		r->s.after[k] = last = (size_t)after[k];
+		r->s.after[k] = last = (size_t)after;
 	}
+	if (take(&p, end, out, w->nout, sizeof out[0]) != 0 ||
+	    !all_read(p, end))
+		return -1;
 	a = (struct u8c_stream_answers){ncuts,
 	                                r->s.cuts,
-	                                (size_t)w.nout,
+	                                (size_t)w->nout,
 	                                out,
 	                                r->s.after,
-	                                (size_t)w.over,
-	                                (size_t)w.over_got,
-	                                (size_t)w.over_cap,
-	                                (int)w.over_consumed,
-	                                (size_t)w.scribbled,
-	                                (size_t)w.state_size};
+	                                (size_t)w->over,
+	                                (size_t)w->over_got,
+	                                (size_t)w->over_cap,
+	                                (int)w->over_consumed,
+	                                (size_t)w->scribbled,
+	                                (size_t)w->state_size};
 	if (r->s.item.chunking.kind == U8C_CHUNK_WHOLE) {
 		/* the one-chunk run's values are read by every later one */
-		memcpy(r->s.whole_out, out, w.nout * sizeof out[0]);
+		memcpy(r->s.whole_out, out, w->nout * sizeof out[0]);
 		a.out = r->s.whole_out;
 	}
-	r->s.k = (size_t)w.k + 1;
+	r->s.k = (size_t)w->k + 1;
 	u8c_judge_stream(r->tallies, &r->judging, &r->s.item, &r->in, &r->s.ref,
 	                 &a, &r->s.whole);
 	if (r->keep && r->capture != NULL && a.over == SIZE_MAX &&
@@ -344,6 +354,34 @@ chunking(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	     r->s.item.chunking.kind == U8C_CHUNK_GIVEN))
 		capture_stream(r->capture, &a);
 	return 0;
+}
+
+static int
+chunking(struct u8c_reader *r, const struct u8c_wire_record *rec)
+{
+	const uint8_t *p = rec->payload, *end = p + rec->size;
+	struct u8c_wire_chunking w;
+
+	if (take(&p, end, &w, 1, sizeof w) != 0)
+		return -1;
+	return chunking_then(r, &w, p, end, sizeof(uint64_t));
+}
+
+/* A short chunking: no call over its cap, nothing beside the state. */
+static int
+short_chunking(struct u8c_reader *r, const struct u8c_wire_record *rec)
+{
+	const uint8_t *p = rec->payload, *end = p + rec->size;
+	struct u8c_wire_short_chunking s;
+	struct u8c_wire_chunking w = {0};
+
+	if (take(&p, end, &s, 1, sizeof s) != 0)
+		return -1;
+	w.k = s.k;
+	w.ncuts = s.ncuts;
+	w.nout = s.nout;
+	w.over = w.scribbled = SIZE_MAX;
+	return chunking_then(r, &w, p, end, sizeof(uint16_t));
 }
 
 static int
@@ -576,6 +614,8 @@ u8c_reader_feed(struct u8c_reader *r, const struct u8c_wire_record *rec,
 		return short_answers(r, rec);
 	case U8C_WIRE_CHUNKING:
 		return chunking(r, rec);
+	case U8C_WIRE_SHORT_CHUNKING:
+		return short_chunking(r, rec);
 	case U8C_WIRE_STREAM_PROBES:
 		return stream_probes(r, rec);
 	case U8C_WIRE_FATE:

@@ -633,6 +633,26 @@ end_call(void)
 	}
 }
 
+/* A chunking that went well, in a short record (wire.h), in place. */
+static void
+send_short_chunking(const struct u8c_stream_answers *a, size_t nout)
+{
+	struct u8c_wire_short_chunking *c;
+	uint16_t *after;
+
+	c = u8c_wire_begin(&w.wire, U8C_WIRE_SHORT_CHUNKING,
+	                   sizeof *c + (a->ncuts + 1) * sizeof *after +
+	                       nout * sizeof a->out[0]);
+	*c = (struct u8c_wire_short_chunking){
+	    (uint16_t)it.s.k, (uint16_t)a->ncuts, (uint16_t)nout, 0};
+	after = (uint16_t *)(void *)(c + 1);
+	for (size_t k = 0; k <= a->ncuts; k++)
+		after[k] = (uint16_t)(a->after[k] < nout ? a->after[k] : nout);
+	if (nout > 0) /* else there may be no values to point at */
+		memcpy(after + a->ncuts + 1, a->out, nout * sizeof a->out[0]);
+	u8c_wire_commit(&w.wire);
+}
+
 /* One chunking's answers, to the judge: written in place in the ring,
  * since a copy of a record just stored field by field on the stack
  * waits for the stores to land (a fifth of calls()' time in an
@@ -647,6 +667,10 @@ send_chunking(const struct u8c_stream_answers *a)
 	if (w.foreseeing)
 		return;
 	announce();
+	if (a->over == SIZE_MAX && a->scribbled == SIZE_MAX) {
+		send_short_chunking(a, nout);
+		return;
+	}
 	c = u8c_wire_begin(&w.wire, U8C_WIRE_CHUNKING,
 	                   sizeof *c + (a->ncuts + 1) * sizeof *after +
 	                       nout * sizeof a->out[0]);
