@@ -9,6 +9,7 @@
 
 #include "plan.h"
 #include "reader_seeds.h"
+#include "stream.h"
 #include "tally.h"
 #include "wire.h"
 
@@ -77,6 +78,72 @@ put_short_answers(struct u8c_wire_writer *w, const struct u8c_plan *plan,
 	             (size_t[]){sizeof a}, 1);
 }
 
+/* The stream's answers to item @index of row @row of @plan, the
+ * reference's on every chunking: each in a short record but the last,
+ * in a whole one, then the item's short answers with the stream's. */
+static void
+put_chunkings(struct u8c_wire_writer *w, const struct u8c_plan *plan,
+              uint32_t row, uint64_t index)
+{
+	static uint8_t buf[U8C_MAX_INPUT];
+	static struct u8c_reading in;
+	static struct u8c_stream_ref ref;
+	static struct u8c_chunking list[U8C_CHUNKINGS_MAX];
+	static uint16_t cuts[U8C_MAX_CUTS];
+	static uint64_t after[U8C_MAX_CUTS + 1];
+	static uint16_t short_after[U8C_MAX_CUTS + 1];
+	struct u8c_item item =
+	    u8c_family_item(plan->rows[row].family, (size_t)index, buf);
+	struct u8c_wire_item announced = {row, 0, index};
+	struct u8c_wire_short_answers a;
+	size_t nk, ncuts;
+
+	u8c_read(plan->profile, item.s, item.n, &in);
+	u8c_stream_ref_read(&ref, plan->profile, &in);
+	nk = u8c_chunkings_list(plan->rows[row].stream, item.s, item.n,
+	                        ref.held, list);
+	u8c_wire_put(w, U8C_WIRE_ITEM, (const void *[]){&announced},
+	             (size_t[]){sizeof announced}, 1);
+	for (size_t k = 0; k < nk; k++) {
+		ncuts = u8c_chunking_cuts(&list[k], item.n, cuts);
+		for (size_t c = 0; c <= ncuts; c++)
+			short_after[c] =
+			    (uint16_t)(after[c] =
+			                   ref.written[c < ncuts ? cuts[c]
+			                                         : item.n]);
+		if (k + 1 < nk) {
+			struct u8c_wire_short_chunking h = {
+			    (uint16_t)k, (uint16_t)ncuts, (uint16_t)in.nwant,
+			    0};
+
+			u8c_wire_put(
+			    w, U8C_WIRE_SHORT_CHUNKING,
+			    (const void *[]){&h, short_after, in.want},
+			    (size_t[]){sizeof h,
+			               (ncuts + 1) * sizeof short_after[0],
+			               in.nwant * sizeof in.want[0]},
+			    3);
+		} else {
+			struct u8c_wire_chunking h = {
+			    k, ncuts, in.nwant,   UINT64_MAX, 0,
+			    0, 0,     UINT64_MAX, 0};
+
+			u8c_wire_put(w, U8C_WIRE_CHUNKING,
+			             (const void *[]){&h, after, in.want},
+			             (size_t[]){sizeof h,
+			                        (ncuts + 1) * sizeof after[0],
+			                        in.nwant * sizeof in.want[0]},
+			             3);
+		}
+	}
+	memset(&a, 0, sizeof a);
+	a.stream = U8C_ANSWER_GIVEN;
+	a.err = a.accepted_from = U8C_WIRE_SHORT_NONE;
+	a.valid_prefix = -1;
+	u8c_wire_put(w, U8C_WIRE_SHORT_ANSWERS, (const void *[]){&a},
+	             (size_t[]){sizeof a}, 1);
+}
+
 /* fuzz_reader's input: its head (what was ordered: fuzz_reader.c), then
  * the ring's bytes. */
 static int
@@ -102,6 +169,7 @@ u8f_write_reader_seeds(const char *dir,
 	int bad = 0;
 
 	u8c_plan_make(&plan, U8C_PLAN_DEFAULT, 0, 0, 0);
+	plan.profile = u8ref_profile_at(0); /* as fuzz_reader's */
 	/* each row's first items, answered */
 	for (uint32_t row = 0; row < plan.nrows; row++) {
 		char name[32];
@@ -124,6 +192,15 @@ u8f_write_reader_seeds(const char *dir,
 	bad |= save(dir, "short",
 	            (const uint8_t[8]){1, 0, 0, 3, 0, 0, ONLY_VALIDATE}, &w,
 	            write_file);
+	/* the stream's chunkings of the first row's first item, the
+	 * functions but u8t_stream_decode set aside */
+	w = fresh_writer();
+	put_chunkings(&w, &plan, 0, plan.rows[0].first);
+	bad |= save(dir, "chunkings",
+	            (const uint8_t[8]){1, 0, 0, 0, 0, 0,
+	                               (uint8_t)(((1u << U8C_FNS) - 1) &
+	                                         ~(1u << U8C_FN_STREAM))},
+	            &w, write_file);
 	/* an item announced, a fate met, its answers, and one between
 	 * calls after them */
 	w = fresh_writer();

@@ -127,6 +127,25 @@ all_read(const uint8_t *p, const uint8_t *end)
 	return end - p < 8;
 }
 
+/* The number of @size bytes (1, 2 or 8: a short record's or a whole
+ * one's) at @p. */
+static uint64_t
+number_at(const uint8_t *p, size_t size)
+{
+	uint64_t wide;
+	uint16_t half;
+
+	if (size == sizeof wide) {
+		memcpy(&wide, p, sizeof wide);
+		return wide;
+	}
+	if (size == sizeof half) {
+		memcpy(&half, p, sizeof half);
+		return half;
+	}
+	return *p;
+}
+
 static int
 probe_ok(const struct u8c_probe *p)
 {
@@ -191,13 +210,8 @@ answers_then(struct u8c_reader *r, const struct u8c_wire_answers *w,
 	    take(&p, end, r->next_cp, w->nnext, sizeof r->next_cp[0]) != 0 ||
 	    (size_t)(end - p) / len_size < w->nnext)
 		return -1;
-	for (size_t k = 0; k < w->nnext; k++, p += len_size) {
-		uint64_t len = *p;
-
-		if (len_size == sizeof len)
-			memcpy(&len, p, sizeof len);
-		r->next_len[k] = (size_t)len;
-	}
+	for (size_t k = 0; k < w->nnext; k++, p += len_size)
+		r->next_len[k] = (size_t)number_at(p, len_size);
 	if (!all_read(p, end))
 		return -1;
 	memcpy(r->a.given, w->given, sizeof r->a.given);
@@ -312,15 +326,8 @@ chunking_then(struct u8c_reader *r, const struct u8c_wire_chunking *w,
 	    (size_t)(end - p) / after_size < ncuts + 1)
 		return -1;
 	for (size_t k = 0; k <= ncuts; k++, p += after_size) {
-		uint64_t after = 0;
-		uint16_t short_after;
+		uint64_t after = number_at(p, after_size);
 
-		if (after_size == sizeof after) {
-			memcpy(&after, p, sizeof after);
-		} else {
-			memcpy(&short_after, p, sizeof short_after);
-			after = short_after;
-		}
 		/* values by the end of each chunk: never fewer, never more
 		 * than there are */
 		if (after < last || after > w->nout)
