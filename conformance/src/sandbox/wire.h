@@ -34,7 +34,7 @@ enum u8c_wire_kind {
 	U8C_WIRE_FATE,           /* a call met a fate                    */
 	U8C_WIRE_FRESH,          /* the state probe's answers, fresh     */
 	U8C_WIRE_SHORT_ANSWERS,  /* ANSWERS, when every number is small  */
-	U8C_WIRE_SHORT_CHUNKING, /* CHUNKING, when no call went wrong   */
+	U8C_WIRE_SHORT_CHUNKING, /* CHUNKING, when no call went wrong    */
 	U8C_WIRE_KINDS
 };
 
