@@ -318,7 +318,8 @@ chunking_then(struct u8c_reader *r, const struct u8c_wire_chunking *w,
 	    w->k >= r->s.nk)
 		return -1;
 	r->s.item.chunking = r->s.list[w->k];
-	ncuts = u8c_chunking_cuts(&r->s.item.chunking, r->item.n, r->s.cuts);
+	/* from the list, not the copy just stored (a load that waits) */
+	ncuts = u8c_chunking_cuts(&r->s.list[w->k], r->item.n, r->s.cuts);
 	if (w->ncuts != ncuts || w->nout > U8C_STREAMED_MAX ||
 	    (w->over != SIZE_MAX && w->over > ncuts) || w->over_consumed > 1 ||
 	    (w->scribbled != SIZE_MAX && w->scribbled > ncuts) ||
