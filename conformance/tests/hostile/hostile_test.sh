@@ -225,6 +225,9 @@ special() {
 		fi
 		grep -qx ring "$work/state-$name/seen" 2>/dev/null || echo "it found no ring to write"
 		;;
+	stream-forges-clean)
+		grep -qx forged "$work/state-$name/seen" 2>/dev/null || echo "it found no ring to forge in"
+		;;
 	forges-log)
 		grep -qx forged "$work/state-$name/seen" 2>/dev/null || echo "it found no slot to forge"
 		;;

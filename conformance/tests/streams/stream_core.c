@@ -154,6 +154,8 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 
 	if (u8tt_target.hooks.on_call != NULL)
 		u8tt_target.hooks.on_call("stream", s, n);
+	if (u8tt_target.hooks.on_stream != NULL)
+		u8tt_target.hooks.on_stream(state, s, n);
 	/* Defects: the byte after its size, the k-th before it */
 	if (d->stream_past_state)
 		((volatile uint8_t *)state)[u8t_stream_size()] = 0;

@@ -76,6 +76,8 @@ struct u8tt_hooks {
 	 * ...) with their input, of u8t_stream_decode ("stream") with its
 	 * chunk, and of u8t_encode with s NULL and n the code point. */
 	void (*on_call)(const char *fn, const uint8_t *s, size_t n);
+	/* Then, in u8t_stream_decode, with its state and its chunk. */
+	void (*on_stream)(void *state, const uint8_t *s, size_t n);
 	/* Then, in u8t_decode, with the room it was given. */
 	void (*on_decode_out)(const uint8_t *s, size_t n, uint32_t *out,
 	                      size_t cap);
