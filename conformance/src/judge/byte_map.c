@@ -37,8 +37,10 @@ u8c_map_tested(struct u8c_byte_map *m, const struct u8c_item *item)
 	if (item->kind != U8C_ITEM_BYTES || item->n == 0)
 		return;
 	cell = u8c_map_cell(item->s, item->n);
-	if (m->departure[cell] == U8C_DEPART_NONE)
+	if (m->departure[cell] == U8C_DEPART_NONE) {
 		m->departure[cell] = U8C_DEPART_AGREES;
+		m->used = 1;
+	}
 }
 
 void
@@ -79,6 +81,7 @@ u8c_map_note(struct u8c_byte_map *m, enum u8c_check_id c,
 	m->departure[cell] = (uint8_t)d;
 	m->check[cell] = (uint8_t)c;
 	m->ex[cell] = *e;
+	m->used = 1;
 	if (kept == NULL) {
 		m->scratch = *e;
 		kept = &m->scratch;
@@ -89,10 +92,17 @@ u8c_map_note(struct u8c_byte_map *m, enum u8c_check_id c,
 }
 
 void
-u8c_map_merge(struct u8c_byte_map *to, struct u8c_byte_map *from)
+u8c_map_merge(struct u8c_byte_map **to_map, struct u8c_byte_map **from_map)
 {
-	u8c_map_settle(to);
+	struct u8c_byte_map *to = *to_map, *from = *from_map;
+
 	u8c_map_settle(from);
+	if (!to->used) {
+		*to_map = from;
+		*from_map = to;
+		return;
+	}
+	u8c_map_settle(to);
 	for (size_t cell = 0; cell < U8C_MAP_CELLS; cell++) {
 		enum u8c_departure d = from->departure[cell];
 
@@ -107,4 +117,5 @@ u8c_map_merge(struct u8c_byte_map *to, struct u8c_byte_map *from)
 		to->check[cell] = from->check[cell];
 		to->ex[cell] = from->ex[cell];
 	}
+	to->used |= from->used;
 }

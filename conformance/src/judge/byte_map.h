@@ -36,6 +36,7 @@ struct u8c_byte_map {
 	 * touched.  0, or its cell + 1. */
 	size_t pending;
 	const struct u8c_example *pending_from;
+	int used; /* a cell was tested or departed: no longer as made */
 	struct u8c_example scratch; /* to fill when the tally keeps none */
 };
 _Static_assert(U8C_CHECKS <= 256, "a cell's check fits a byte");
@@ -75,7 +76,9 @@ struct u8c_example *u8c_map_note(struct u8c_byte_map *m, enum u8c_check_id c,
 /* Copies in the example last taken, filled in by now. */
 void u8c_map_settle(struct u8c_byte_map *m);
 
-/* u8c_map_merge - add @from into @to. */
-void u8c_map_merge(struct u8c_byte_map *to, struct u8c_byte_map *from);
+/* u8c_map_merge - add *@from into *@to.  Into a map as made, the two
+ * are swapped: a copy would write every departing cell's example, tens
+ * of megabytes of fresh pages when a decoder fails everywhere. */
+void u8c_map_merge(struct u8c_byte_map **to, struct u8c_byte_map **from);
 
 #endif /* U8C_BYTE_MAP_H */

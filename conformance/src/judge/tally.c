@@ -290,7 +290,7 @@ merge_tally(struct u8c_tally *b, const struct u8c_tally *a)
 }
 
 void
-u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
+u8c_tally_merge(struct u8c_tallies *to, struct u8c_tallies *from)
 {
 	size_t c, k;
 
@@ -310,7 +310,7 @@ u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from)
 	for (c = 0; c < U8C_CHECKS; c++)
 		u8c_causes_merge(&to->causes[c], &from->causes[c]);
 	if (to->map != NULL && from->map != NULL)
-		u8c_map_merge(to->map, from->map);
+		u8c_map_merge(&to->map, &from->map);
 }
 
 enum u8c_level

@@ -154,8 +154,9 @@ void u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 int u8c_example_before(const struct u8c_example *a,
                        const struct u8c_example *b);
 
-/* u8c_tally_merge - add @from into @to. */
-void u8c_tally_merge(struct u8c_tallies *to, const struct u8c_tallies *from);
+/* u8c_tally_merge - add @from into @to (their byte maps may be swapped:
+ * u8c_map_merge). */
+void u8c_tally_merge(struct u8c_tallies *to, struct u8c_tallies *from);
 
 /* The overall level, replacement policy and variant of merged tallies;
  * policy and variant are "unknown" where nothing told them.  The
