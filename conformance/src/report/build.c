@@ -20,19 +20,20 @@ char *
 u8c_example_input(const struct u8c_plan *plan, const struct u8c_example *e)
 {
 	static uint8_t buf[U8C_MAX_INPUT];
-	size_t room = 3 * U8C_MAX_INPUT + 16;
+	/* "U+10FFFF", "(empty)", and the room u8s_hex_format asks for */
+	enum { SHORT = 16 };
 	const struct u8c_plan_row *row;
 	struct u8c_item item;
+	size_t room;
 	char *text;
 
 	if (e->during == U8C_DURING_LOADING)
 		return strdup("(loading)");
 	if (e->during == U8C_DURING_UNLOADING)
 		return strdup("(unloading)");
-	if ((text = malloc(room)) == NULL)
-		return NULL;
 	if (e->kind == U8C_ITEM_CODE_POINT) {
-		u8s_u_format(text, room, e->cp);
+		if ((text = malloc(SHORT)) != NULL)
+			u8s_u_format(text, SHORT, e->cp);
 		return text;
 	}
 	/* the whole input, from its family; the bytes kept if the example
@@ -48,7 +49,11 @@ u8c_example_input(const struct u8c_plan *plan, const struct u8c_example *e)
 		    0,
 		    {0, 0, 0}};
 	}
-	u8s_hex_format(text, room, item.s, item.n);
+	/* as long as its text, not the longest input's: a decoder that
+	 * fails everywhere has an example in each of 65,792 cells */
+	room = 3 * item.n + SHORT;
+	if ((text = malloc(room)) != NULL)
+		u8s_hex_format(text, room, item.s, item.n);
 	return text;
 }
 
