@@ -5,30 +5,126 @@
  * reach(t, j) says that the first t tokens can account for exactly the
  * first j values of the output.  A character moves j to j + 1 when
  * out[j] is its value; a subpart of b bytes moves j to j + c for every
- * c <= b with out[j..j+c) all U+FFFD.  The table is a bit matrix sized
- * for the longest input, so there is no length at which the answer
- * changes.
+ * c <= b with out[j..j+c) all U+FFFD.  The table is a bit matrix of
+ * the input's and the output's sizes, so there is no length at which
+ * the answer changes.
  */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "match.h"
 
-enum { WIDTH = U8C_MAX_INPUT + 1, WORDS = (WIDTH + 63) / 64 };
+/* Words of the table in a thread's static TLS: the inputs the default
+ * plan judges, and more. */
+enum { SMALL_WORDS = 2048 };
 
-/* reach(t, j) for t <= ntok, j <= nout; rows of `row_words` words. */
-static _Thread_local uint64_t reach[WIDTH][WORDS];
+/*
+ * reach(t, j) for t <= ntok, j <= cols: rows of `row_words` words at
+ * `reach`.  For the longest input that is 2 MiB, too much for static
+ * TLS, which every thread clears as it starts (a judge paid 600 page
+ * faults for it there, matched or not); so a thread's table is a small
+ * one there, or else one on its heap, grown as needed and freed when
+ * the thread ends.
+ *
+ * Row t is only looked at in its band, band_lo[t]..band_hi[t]: the
+ * columns tok[0..t) reach at all, each character taking one value and
+ * each subpart none to all of its bytes.  Outside it nothing is
+ * cleared, and get() says 0.  On an input of characters the band is
+ * one column wide, and an output that parts from it early costs a
+ * walk of the input, not of the input by the output (a stream's
+ * wrong output on a long input, judged for each of its chunkings,
+ * once took hours).
+ */
+static _Thread_local uint64_t small[SMALL_WORDS];
+static _Thread_local uint64_t *large;
+static _Thread_local size_t large_words;
+static _Thread_local uint64_t *reach;
 static _Thread_local size_t row_words;
+static _Thread_local uint16_t band_lo[U8C_MAX_TOKENS + 1];
+static _Thread_local uint16_t band_hi[U8C_MAX_TOKENS + 1];
+static pthread_key_t large_key;
+static int large_keyed;
+static pthread_once_t large_once = PTHREAD_ONCE_INIT;
+
+_Static_assert(U8C_MAX_INPUT < UINT16_MAX,
+               "a band's ends, columns up to the input's bytes, fit");
+
+static void
+make_large_key(void)
+{
+	large_keyed = pthread_key_create(&large_key, free) == 0;
+}
+
+/* The bands of tok[0..ntok) against nout values; returns the columns
+ * the table needs: no reading explains more values than the input has
+ * bytes (a stream's output may have five a byte), and no column past
+ * the output's end is wanted. */
+static size_t
+bands(const struct u8c_token *tok, size_t ntok, size_t nout)
+{
+	size_t lo = 0, hi = 0, cols = 0, t;
+
+	for (t = 0; t < ntok; t++)
+		cols += tok[t].bytes == 0 ? 1 : tok[t].bytes;
+	if (cols > nout)
+		cols = nout;
+	band_lo[0] = band_hi[0] = 0;
+	for (t = 0; t < ntok; t++) {
+		lo += tok[t].bytes == 0;
+		hi += tok[t].bytes == 0 ? 1 : tok[t].bytes;
+		/* lo past cols: the row reaches nothing (lo > hi) */
+		band_lo[t + 1] = (uint16_t)(lo <= cols ? lo : cols + 1);
+		band_hi[t + 1] = (uint16_t)(hi <= cols ? hi : cols);
+	}
+	return cols;
+}
+
+/* The table for @ntok tokens and @cols columns, each row cleared in
+ * its band. */
+static void
+table_for(size_t ntok, size_t cols)
+{
+	static const char no_room[] = "u8c_match: out of memory\n";
+	size_t words;
+
+	row_words = (cols + 1 + 63) / 64;
+	words = (ntok + 1) * row_words;
+	if (words <= SMALL_WORDS) {
+		reach = small;
+	} else {
+		if (words > large_words) {
+			pthread_once(&large_once, make_large_key);
+			free(large);
+			if ((large = malloc(words * sizeof *large)) == NULL) {
+				(void)!write(2, no_room, sizeof no_room - 1);
+				_exit(2);
+			}
+			large_words = words;
+			if (large_keyed)
+				(void)pthread_setspecific(large_key, large);
+		}
+		reach = large;
+	}
+	for (size_t t = 0; t <= ntok; t++)
+		if (band_lo[t] <= band_hi[t])
+			memset(reach + t * row_words + band_lo[t] / 64, 0,
+			       (size_t)(band_hi[t] / 64 - band_lo[t] / 64 + 1) *
+			           sizeof *reach);
+}
 
 static int
 get(size_t t, size_t j)
 {
-	return (int)(reach[t][j / 64] >> (j % 64) & 1u);
+	return j >= band_lo[t] && j <= band_hi[t] &&
+	       (reach[t * row_words + j / 64] >> (j % 64) & 1u);
 }
 
 static void
 set(size_t t, size_t j)
 {
-	reach[t][j / 64] |= UINT64_C(1) << (j % 64);
+	reach[t * row_words + j / 64] |= UINT64_C(1) << (j % 64);
 }
 
 /* Whether out[from..to) is all U+FFFD. */
@@ -71,18 +167,21 @@ static void
 costs_at(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
          size_t nout, size_t far, uint16_t *cost)
 {
-	static _Thread_local uint16_t row[2][WIDTH];
+	static _Thread_local uint16_t row[2][U8C_MAX_INPUT + 1];
 	uint16_t *now = row[0], *next = row[1], *swap;
 	size_t t, j;
 
-	memset(now, 0xFF, (nout + 1) * sizeof *now);
-	now[0] = 0;
+	now[0] = 0; /* band 0 is column 0 */
 	for (t = 0;; t++) {
-		cost[t] = now[far];
+		cost[t] = far >= band_lo[t] && far <= band_hi[t] ? now[far]
+		                                                 : UINT16_MAX;
 		if (t == ntok)
 			break;
-		memset(next, 0xFF, (nout + 1) * sizeof *next);
-		for (j = 0; j <= nout; j++) {
+		if (band_lo[t + 1] <= band_hi[t + 1])
+			memset(next + band_lo[t + 1], 0xFF,
+			       (size_t)(band_hi[t + 1] - band_lo[t + 1] + 1) *
+			           sizeof *next);
+		for (j = band_lo[t]; j <= band_hi[t]; j++) {
 			size_t lo, hi;
 
 			if (now[j] == UINT16_MAX ||
@@ -115,11 +214,12 @@ static size_t
 first_stuck(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
             size_t nout, int *lost)
 {
-	static _Thread_local uint16_t cost[WIDTH + 1];
+	static _Thread_local uint16_t cost[U8C_MAX_TOKENS + 1];
 	size_t far = 0, t, j, best = ntok;
 
 	for (t = 0; t <= ntok; t++)
-		for (j = far; j <= nout; j++)
+		for (j = far > band_lo[t] ? far : band_lo[t]; j <= band_hi[t];
+		     j++)
 			if (get(t, j))
 				far = j;
 	if (lost != NULL)
@@ -141,14 +241,12 @@ int
 u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
           size_t nout, size_t *counts, size_t *stuck, int *lost)
 {
-	size_t t, j, c;
+	size_t t, j, c, cols = bands(tok, ntok, nout);
 
-	row_words = (nout + 1 + 63) / 64;
-	for (t = 0; t <= ntok; t++)
-		memset(reach[t], 0, row_words * sizeof reach[t][0]);
+	table_for(ntok, cols);
 	set(0, 0);
 	for (t = 0; t < ntok; t++) {
-		for (j = 0; j <= nout; j++) {
+		for (j = band_lo[t]; j <= band_hi[t]; j++) {
 			size_t lo, hi;
 
 			if (!get(t, j) ||
@@ -158,7 +256,7 @@ u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
 				set(t + 1, c);
 		}
 	}
-	if (!get(ntok, nout)) {
+	if (nout > cols || !get(ntok, nout)) {
 		if (stuck != NULL)
 			*stuck = first_stuck(tok, ntok, out, nout, lost);
 		return 0;

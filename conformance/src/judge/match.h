@@ -8,8 +8,8 @@
  * value and each subpart of b bytes from none to b U+FFFD.  That is the
  * line between a FAIL (a character lost, changed or invented) and a
  * replacement policy other than the standard's (a WARN).  Exact at every
- * input length the suite has, up to U8C_MAX_INPUT tokens by as many
- * values.
+ * input length the suite has, up to U8C_MAX_INPUT tokens, and for an
+ * output of any length.
  */
 #ifndef U8C_MATCH_H
 #define U8C_MATCH_H
@@ -29,8 +29,8 @@
  *          and *@lost whether the output was all explained there (a
  *          character is missing) rather than holding a wrong value.
  *
- * Returns 1 when it fits, else 0.  nout and ntok are at most
- * U8C_MAX_INPUT.
+ * Returns 1 when it fits, else 0.  ntok is at most U8C_MAX_TOKENS, and
+ * the tokens read at most U8C_MAX_INPUT bytes; nout is any length.
  */
 int u8c_match(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
               size_t nout, size_t *counts, size_t *stuck, int *lost);

@@ -14,6 +14,7 @@
 #include "chunking.h"
 #include "hex.h"
 #include "judge.h"
+#include "match.h"
 #include "only_failed.h"
 #include "suites.h"
 #include "u8t.h"
@@ -354,6 +355,39 @@ START_TEST(test_judge_long_warn)
 	                  u8c_tally_verdict(t) == U8C_WARN,
 	              "%zu bytes: verdict %s, want warn", 2 * pairs,
 	              u8c_level_names[u8c_tally_verdict(t)]);
+}
+END_TEST
+
+/* An output longer than any reading of its input explains, as a
+ * stream's may be (five values a byte): on the longest input it does not
+ * fit, and parts at the second A, not past it.  The matcher once sized
+ * its table by the output, and wrote past its end. */
+START_TEST(test_match_longer_output)
+{
+	static uint8_t s[U8C_MAX_INPUT];
+	static struct u8c_token tok[U8C_MAX_TOKENS];
+	static uint32_t out[5 * U8C_MAX_INPUT];
+	size_t ntok, stuck = SIZE_MAX, k;
+	int lost = -1;
+
+	memset(s, 'A', sizeof s);
+	ntok = u8c_tokenize(u8ref_profile_at(0), s, sizeof s, tok);
+	for (k = 0; k < sizeof out / sizeof out[0]; k++)
+		out[k] = k % 5 == 0 ? 'A' : 0xFFFD;
+	ck_assert_int_eq(u8c_match(tok, ntok, out, sizeof out / sizeof out[0],
+	                           NULL, &stuck, &lost),
+	                 0);
+	ck_assert_uint_eq(stuck, 1);
+	ck_assert_int_eq(lost, 0);
+	/* the input's own values fit, and one more does not */
+	for (k = 0; k <= sizeof s; k++)
+		out[k] = 'A';
+	ck_assert_int_eq(u8c_match(tok, ntok, out, sizeof s, NULL, NULL, NULL),
+	                 1);
+	ck_assert_int_eq(
+	    u8c_match(tok, ntok, out, sizeof s + 1, NULL, &stuck, &lost), 0);
+	ck_assert_uint_eq(stuck, ntok);
+	ck_assert_int_eq(lost, 0);
 }
 END_TEST
 
@@ -733,6 +767,7 @@ judge_suite(void)
 	tcase_add_loop_test(tc, test_judge_long_warn, 1, 2);
 	tcase_add_loop_test(tc, test_judge_long_warn, 180, 181);
 	tcase_add_loop_test(tc, test_judge_long_warn, 2048, 2049);
+	tcase_add_test(tc, test_match_longer_output);
 	tcase_add_test(tc, test_judge_consistency);
 	tcase_add_test(tc, test_judge_validate_stops_early);
 	tcase_add_test(tc, test_judge_validate_offset_cause);
