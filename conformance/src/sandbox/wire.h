@@ -122,19 +122,26 @@ struct u8c_wire_fresh {
 	struct u8c_probe probe;
 };
 
-/* The largest record: an item of U8C_MAX_INPUT bytes' answers, or one
- * chunking's values. */
+/* The largest record of the kinds that grow with the input: one
+ * chunking's values, and the stream's probes with both of their runs of
+ * the item at the most values the stream may give (five a byte). */
 enum {
-	U8C_WIRE_MAX =
+	U8C_WIRE_CHUNKING_MAX =
 	    (int)(sizeof(struct u8c_wire_head) +
-	          sizeof(struct u8c_wire_chunking) + (U8C_MAX_INPUT + 2) * 8 +
+	          sizeof(struct u8c_wire_chunking) + (U8C_MAX_CUTS + 1) * 8 +
 	          U8C_STREAMED_MAX * 4 + 8),
+	U8C_WIRE_PROBES_MAX = (int)(sizeof(struct u8c_wire_head) +
+	                            sizeof(struct u8c_wire_stream_probes) +
+	                            2 * U8C_STREAMED_MAX * 4 + 8),
+	U8C_WIRE_MAX = U8C_WIRE_CHUNKING_MAX > U8C_WIRE_PROBES_MAX
+	                   ? U8C_WIRE_CHUNKING_MAX
+	                   : U8C_WIRE_PROBES_MAX,
 	U8C_RING_BYTES = 1 << 22, /* a power of two, > U8C_WIRE_MAX */
 };
 _Static_assert(sizeof(struct u8c_wire_head) + sizeof(struct u8c_wire_answers) +
                        U8C_MAX_INPUT * (4 + 4 + 8) + 8 <=
                    U8C_WIRE_MAX,
-               "the answers' record is the largest one");
+               "an item's answers fit in the largest record");
 _Static_assert((U8C_RING_BYTES & (U8C_RING_BYTES - 1)) == 0 &&
                    U8C_RING_BYTES > 4 * U8C_WIRE_MAX,
                "the ring holds several of the largest records");

@@ -102,6 +102,15 @@ special() {
 		[ "$(json "$name" "$filter")" = "$(json "$name-correct" "$filter")" ] ||
 			echo "$others were not judged on every input"
 		;;
+	stream-pads-to-cap)
+		# five values a byte, a byte a chunk, on 3,000 bytes: the
+		# stream's probes send 120 KB of them in one record, which the
+		# judge once refused as the target writing over its memory
+		run "$name-long" --functions stream --input "$(printf '41%.0s' $(seq 3000))" "$lib"
+		failed=$(json "$name-long" '[.checks[] | select(.verdict != "pass") | .id] | join(" ")')
+		[ "$rc" = 1 ] && [ "$failed" = stream/row-00-7F ] ||
+			echo "3,000 bytes of 41: exit $rc, failed: $failed (want stream/row-00-7F alone)"
+		;;
 	stream-crashes-whole)
 		[ "$(json "$name" '.checks[] | select(.id == "stream/row-C2-DF") | .verdict')" = fail ] ||
 			echo "the character lost at the cut was not judged after the one-chunk run died"

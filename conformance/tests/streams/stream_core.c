@@ -208,6 +208,9 @@ u8t_stream_decode(void *state, const uint8_t *s, size_t n, int last,
 out:
 	if (d->stream_gathers_blocks)
 		gather(st, n, last, out, cap, &count);
+	if (d->stream_pads_to_cap) /* Defect: U+FFFD to fill the room */
+		while (count < cap)
+			put(out, cap, &count, REPLACEMENT);
 	if (d->stream_holds_back && !last && count > 0) {
 		/* Defect: the chunk's last value waits for the next chunk */
 		st->held = out[--count];

@@ -64,6 +64,9 @@ struct u8tt_defects {
 	unsigned char stream_gathers_blocks; /* chunks of under 16 bytes
 	                                        gathered into blocks of 16,
 	                                        each decoded alone         */
+	unsigned char stream_pads_to_cap;    /* each chunk's values, then
+	                                        U+FFFD up to its cap: five
+	                                        values a byte, a byte a chunk */
 	/* u8t_stream_consumed's (streams/consumed_core.c) */
 	unsigned char consumed_ascii_unset; /* *consumed not set on a
 	                                       chunk of ASCII alone      */
