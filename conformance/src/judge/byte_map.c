@@ -52,13 +52,20 @@ u8c_map_settle(struct u8c_byte_map *m)
 	m->pending = 0;
 }
 
-/* Whether example @e of a @d departure is what cell @cell shows. */
+/* Whether example @e of check @c, a @d departure, is what cell @cell
+ * shows: the worst departure, then the first example, then, for one
+ * input failing two checks alike, the first check, so that which judge
+ * thread saw it first makes no difference. */
 static int
 takes(const struct u8c_byte_map *m, size_t cell, enum u8c_departure d,
-      const struct u8c_example *e)
+      enum u8c_check_id c, const struct u8c_example *e)
 {
-	return d > m->departure[cell] ||
-	       (d == m->departure[cell] && u8c_example_before(e, &m->ex[cell]));
+	const struct u8c_example *held = &m->ex[cell];
+
+	if (d != m->departure[cell])
+		return d > m->departure[cell];
+	return u8c_example_before(e, held) ||
+	       (!u8c_example_before(held, e) && c < m->check[cell]);
 }
 
 struct u8c_example *
@@ -76,7 +83,7 @@ u8c_map_note(struct u8c_byte_map *m, enum u8c_check_id c,
 	 * does not colour every cell */
 	off = e->part_len > 0 && e->part_off < item->n ? e->part_off : 0;
 	cell = u8c_map_cell(item->s + off, item->n - off);
-	if (!takes(m, cell, d, e))
+	if (!takes(m, cell, d, c, e))
 		return kept;
 	m->departure[cell] = (uint8_t)d;
 	m->check[cell] = (uint8_t)c;
@@ -111,7 +118,8 @@ u8c_map_merge(struct u8c_byte_map **to_map, struct u8c_byte_map **from_map)
 				to->departure[cell] = (uint8_t)d;
 			continue;
 		}
-		if (!takes(to, cell, d, &from->ex[cell]))
+		if (!takes(to, cell, d, (enum u8c_check_id)from->check[cell],
+		           &from->ex[cell]))
 			continue;
 		to->departure[cell] = (uint8_t)d;
 		to->check[cell] = from->check[cell];
