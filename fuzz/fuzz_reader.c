@@ -96,7 +96,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cx.exec = data[0] >> 1 & 1; /* a bridge may tell a broken protocol */
 	cx.max_fatal = data[5] & 3; /* 0: no --max-fatal */
 	fatal_seen = 0;
-	memset(&tallies, 0, sizeof tallies);
+	u8c_tallies_clear(&tallies);
+	memset(&reader, 0, sizeof reader);
 	u8c_reader_init(&reader, &cx, &tallies);
 	expect(data);
 	replay = data[0] >> 2 & 1;

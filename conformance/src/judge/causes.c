@@ -292,6 +292,13 @@ u8c_causes_merge(struct u8c_causes *to, const struct u8c_causes *from)
 	index_again(to);
 }
 
+void
+u8c_causes_moved(struct u8c_causes *k)
+{
+	if (k->any)
+		k->n = 0;
+}
+
 /* The cuts @n as a pattern says them: " |", " | |", or " *" for any. */
 static const char *
 cuts_text(unsigned n)

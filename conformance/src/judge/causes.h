@@ -56,8 +56,12 @@ enum u8c_cause_at { U8C_CAUSE_ITEM, U8C_CAUSE_LOADING, U8C_CAUSE_UNLOADING };
 void u8c_causes_note(struct u8c_causes *k, const struct u8c_item *item,
                      const struct u8c_part *part, enum u8c_cause_at at);
 
-/* u8c_causes_merge - the causes of @from added to @to. */
+/* u8c_causes_merge - the causes of @from added to @to.
+ * u8c_causes_moved - @k, taken whole where an empty set was, made what
+ * merging it into the empty set would have made: the same, but that a
+ * set which says any input keeps no causes beside it. */
 void u8c_causes_merge(struct u8c_causes *to, const struct u8c_causes *from);
+void u8c_causes_moved(struct u8c_causes *k);
 
 /* u8c_causes_coalesce - causes that differ in one thing a pattern can
  * say of both (the classes of one byte, where one's end and the other's

@@ -12,9 +12,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "match.h"
+#include "room.h"
 
 /* Words of the table in a thread's static TLS: the inputs the default
  * plan judges, and more. */
@@ -86,7 +86,6 @@ bands(const struct u8c_token *tok, size_t ntok, size_t nout)
 static void
 table_for(size_t ntok, size_t cols)
 {
-	static const char no_room[] = "u8c_match: out of memory\n";
 	size_t words;
 
 	row_words = (cols + 1 + 63) / 64;
@@ -97,10 +96,8 @@ table_for(size_t ntok, size_t cols)
 		if (words > large_words) {
 			pthread_once(&large_once, make_large_key);
 			free(large);
-			if ((large = malloc(words * sizeof *large)) == NULL) {
-				(void)!write(2, no_room, sizeof no_room - 1);
-				_exit(2);
-			}
+			large = u8c_room(malloc(words * sizeof *large),
+			                 "u8c_match");
 			large_words = words;
 			if (large_keyed)
 				(void)pthread_setspecific(large_key, large);

@@ -4,10 +4,12 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "byte_map.h"
 #include "chunking.h"
+#include "room.h"
 #include "tally.h"
 #include "u8ref.h"
 
@@ -152,7 +154,10 @@ u8c_tally_fail(struct u8c_tallies *t, const struct u8c_failure *f,
 		u8c_map_settle(t->map);
 	if (f->expected >= 0)
 		t->matched[f->expected]++;
-	u8c_causes_note(&t->causes[f->check], item, &f->part,
+	if (t->causes[f->check] == NULL)
+		t->causes[f->check] =
+		    u8c_room(calloc(1, sizeof *t->causes[f->check]), "causes");
+	u8c_causes_note(t->causes[f->check], item, &f->part,
 	                (enum u8c_cause_at)f->during);
 	y->failed++;
 	if (f->level > y->level)
@@ -307,10 +312,35 @@ u8c_tally_merge(struct u8c_tallies *to, struct u8c_tallies *from)
 	to->policy_runs += from->policy_runs;
 	to->variant_violated |= from->variant_violated;
 	to->variant_tested += from->variant_tested;
-	for (c = 0; c < U8C_CHECKS; c++)
-		u8c_causes_merge(&to->causes[c], &from->causes[c]);
+	for (c = 0; c < U8C_CHECKS; c++) {
+		if (to->causes[c] == NULL) {
+			to->causes[c] = from->causes[c];
+			from->causes[c] = NULL;
+			if (to->causes[c] != NULL)
+				u8c_causes_moved(to->causes[c]);
+		} else if (from->causes[c] != NULL) {
+			u8c_causes_merge(to->causes[c], from->causes[c]);
+		}
+	}
 	if (to->map != NULL && from->map != NULL)
 		u8c_map_merge(&to->map, &from->map);
+}
+
+void
+u8c_tallies_release(struct u8c_tallies *t)
+{
+	for (size_t c = 0; c < U8C_CHECKS; c++)
+		free(t->causes[c]);
+}
+
+void
+u8c_tallies_clear(struct u8c_tallies *t)
+{
+	struct u8c_byte_map *map = t->map;
+
+	u8c_tallies_release(t);
+	memset(t, 0, sizeof *t);
+	t->map = map;
 }
 
 enum u8c_level

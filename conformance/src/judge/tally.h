@@ -120,7 +120,10 @@ struct u8c_tallies {
 	uint64_t policy_runs;             /* ill-formed runs seen         */
 	uint32_t variant_violated;        /* bits of u8ref_profile_at(i) */
 	uint64_t variant_tested;
-	struct u8c_causes causes[U8C_CHECKS]; /* of every failure        */
+	/* the causes of each check's failures, or NULL before its first:
+	 * most checks never fail, and a set is 25 KB, which every tallies
+	 * cleared or merged once touched (u8c_tallies_clear frees them) */
+	struct u8c_causes *causes[U8C_CHECKS];
 	/* where the failures were, by their first two bytes (byte_map.h),
 	 * or NULL: not kept */
 	struct u8c_byte_map *map;
@@ -155,8 +158,14 @@ int u8c_example_before(const struct u8c_example *a,
                        const struct u8c_example *b);
 
 /* u8c_tally_merge - add @from into @to (their byte maps may be swapped:
- * u8c_map_merge). */
+ * u8c_map_merge; a check's causes @to has none of move). */
 void u8c_tally_merge(struct u8c_tallies *to, struct u8c_tallies *from);
+
+/* u8c_tallies_release - what @t holds freed, but its byte map: its
+ * causes.  u8c_tallies_clear - @t released and zeroed; the byte map it
+ * points at, if any, stays as it is. */
+void u8c_tallies_release(struct u8c_tallies *t);
+void u8c_tallies_clear(struct u8c_tallies *t);
 
 /* The overall level, replacement policy and variant of merged tallies;
  * policy and variant are "unknown" where nothing told them.  The

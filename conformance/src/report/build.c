@@ -273,8 +273,11 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 		rc->failed = t->t[c].failed + t->x[c].failed;
 		rc->died = t->t[c].died;
 		rc->ran = rc->tested > 0 || rc->failed > 0;
-		causes = t->causes[c];
-		u8c_causes_coalesce(&causes);
+		causes.n = 0, causes.any = 0; /* no failure, no causes */
+		if (t->causes[c] != NULL) {
+			causes = *t->causes[c];
+			u8c_causes_coalesce(&causes);
+		}
 		if (causes.n > U8C_CAUSES) /* a report names U8C_CAUSES */
 			causes.any = 1, causes.n = U8C_CAUSES;
 		rc->any_cause = causes.any;

@@ -14,7 +14,6 @@
 int
 u8c_stage_init(struct u8c_stage *st)
 {
-	memset(st, 0, sizeof *st);
 	return u8s_fence_map(&st->in, U8C_MAX_INPUT + 1) != 0 ||
 	               u8s_fence_map(&st->out, (U8C_MAX_INPUT + 4) *
 	                                           sizeof(uint32_t)) != 0 ||

@@ -47,7 +47,10 @@ struct u8c_stage {
 	size_t ntail[2], consumed;
 };
 
-/* u8c_stage_init - map the fences; 0, or -1 with errno set. */
+/* u8c_stage_init - map the fences of @st, which is in zeroed memory
+ * (static, or calloc's): its answers' buffers are not written here, so
+ * a worker maps the pages of those its items use, no more; 0, or -1
+ * with errno set. */
 int u8c_stage_init(struct u8c_stage *st);
 
 /*

@@ -12,7 +12,6 @@ void
 u8c_reader_init(struct u8c_reader *r, const struct u8c_reader_context *cx,
                 struct u8c_tallies *tallies)
 {
-	memset(r, 0, sizeof *r);
 	r->cx = cx;
 	r->tallies = tallies;
 	r->keep_row = U8C_NO_RUN;

@@ -106,7 +106,9 @@ struct u8c_reader {
 	} s;
 };
 
-/* u8c_reader_init - a reader judging into @tallies. */
+/* u8c_reader_init - a reader judging into @tallies, made in zeroed
+ * memory @r (calloc's): most of a reader is buffers, whose pages are
+ * mapped as items need them, not all as it starts. */
 void u8c_reader_init(struct u8c_reader *r, const struct u8c_reader_context *cx,
                      struct u8c_tallies *tallies);
 

@@ -84,8 +84,8 @@ START_TEST(test_tally_smallest)
 	static struct u8c_tallies a, b;
 	const struct u8c_tally *y = &a.t[U8C_DECODE_ROW_00_7F];
 
-	memset(&a, 0, sizeof a);
-	memset(&b, 0, sizeof b);
+	u8c_tallies_clear(&a);
+	u8c_tallies_clear(&b);
 	fail_on(&a, "\x41\x42", 2, 1);
 	fail_on(&a, "\x43", 1, 2); /* the same key, smaller: replaces 1 */
 	fail_on(&a, "\x43", 1, 3); /* the same input again */
@@ -121,7 +121,7 @@ START_TEST(test_tally_purity)
 	                        U8C_DURING_ITEM};
 	struct u8c_example *e;
 
-	memset(&t, 0, sizeof t);
+	u8c_tallies_clear(&t);
 	u8c_tally_fail(&t, &f, &mixed, 0, 1);
 	f.purity = 0;
 	e = u8c_tally_fail(&t, &f, &pure, 0, 2);
@@ -138,7 +138,7 @@ START_TEST(test_tally_loading)
 	    U8C_ITEM_BYTES, (const uint8_t *)"\xFF", 1, 0, {0, 0, 0}};
 	const struct u8c_tally *y = &t.t[U8C_ISOLATION_OUTPUT];
 
-	memset(&t, 0, sizeof t);
+	u8c_tallies_clear(&t);
 	u8c_tally_fate(&t, NULL, U8C_FATE_OUTPUT, U8C_FN_ANY,
 	               U8C_DURING_LOADING, 0, NULL, NULL, 0, 0);
 	u8c_tally_fate(&t, NULL, U8C_FATE_OUTPUT, U8C_FN_DECODE,
@@ -178,8 +178,8 @@ START_TEST(test_byte_map)
 	size_t ed_a0 = u8c_map_cell((const uint8_t *)"\xED\xA0", 2);
 	size_t c1 = u8c_map_cell((const uint8_t *)"\xC1", 1);
 
-	memset(&a, 0, sizeof a);
-	memset(&b, 0, sizeof b);
+	u8c_tallies_clear(&a);
+	u8c_tallies_clear(&b);
 	a.map = u8c_byte_map_new();
 	b.map = u8c_byte_map_new();
 	ck_assert_ptr_nonnull(a.map);

@@ -8,6 +8,7 @@
  * only bring it answers.
  */
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "causes.h"
@@ -283,7 +284,7 @@ judge_bytes(const uint8_t *s, size_t n, const struct u8c_answers *a,
 	struct u8c_judging j = {u8ref_profile_at(0), NULL, 0, 1, 0, index};
 	struct u8c_item item = {U8C_ITEM_BYTES, s, n, 0, {0, 0, 0}};
 
-	memset(&t, 0, sizeof t);
+	u8c_tallies_clear(&t);
 	u8c_read(j.profile, s, n, &in);
 	u8c_judge(&t, &j, &item, &in, a);
 	return &t;
@@ -526,7 +527,7 @@ START_TEST(test_judge_encode)
 	struct u8c_answers a;
 	int want = c->check ? u8c_check_by_id(c->check) : NONE;
 
-	memset(&t, 0, sizeof t);
+	u8c_tallies_clear(&t);
 	memset(&a, 0, sizeof a);
 	a.given[U8C_FN_ENCODE] = U8C_ANSWER_GIVEN;
 	a.nencode = c->n;
@@ -745,6 +746,44 @@ START_TEST(test_causes_any_order)
 }
 END_TEST
 
+/* A check's causes merged into tallies that have none are moved, not
+ * copied, and read as a merge into an empty set reads: the same causes,
+ * or, for a set that says any input, that alone (the report would list
+ * what it held beside "*"). */
+START_TEST(test_tally_merge_moves_causes)
+{
+	static struct u8c_tallies to, from;
+	static struct u8c_causes empty[2];
+	enum { SOME = 40 };
+
+	u8c_tallies_clear(&to);
+	u8c_tallies_clear(&from);
+	for (int c = 0; c < 2; c++) {
+		from.causes[c] = calloc(1, sizeof *from.causes[c]);
+		ck_assert_ptr_nonnull(from.causes[c]);
+		for (unsigned i = 0; i < SOME; i++)
+			note_cause(from.causes[c], i);
+	}
+	/* the second says any input too, with its causes still held */
+	u8c_causes_note(from.causes[1], NULL, NULL, U8C_CAUSE_ITEM);
+	ck_assert(from.causes[1]->any && from.causes[1]->n > 0);
+	memset(empty, 0, sizeof empty);
+	u8c_causes_merge(&empty[0], from.causes[0]);
+	u8c_causes_merge(&empty[1], from.causes[1]);
+	u8c_tally_merge(&to, &from);
+	for (int c = 0; c < 2; c++) {
+		ck_assert_ptr_null(from.causes[c]);
+		ck_assert_ptr_nonnull(to.causes[c]);
+		ck_assert_int_eq(to.causes[c]->any, empty[c].any);
+		ck_assert_uint_eq(to.causes[c]->n, empty[c].n);
+		ck_assert_mem_eq(to.causes[c]->cause, empty[c].cause,
+		                 empty[c].n * sizeof empty[c].cause[0]);
+	}
+	ck_assert_uint_eq(to.causes[1]->n, 0);
+	u8c_tallies_clear(&to);
+}
+END_TEST
+
 static int
 profiles(void)
 {
@@ -778,6 +817,7 @@ judge_suite(void)
 	tcase_add_loop_test(tc, test_judge_first_error, 0, profiles());
 	tcase_add_loop_test(tc, test_variants_telling, 0, profiles());
 	tcase_add_test(tc, test_causes_any_order);
+	tcase_add_test(tc, test_tally_merge_moves_causes);
 	suite_add_tcase(s, tc);
 	return s;
 }

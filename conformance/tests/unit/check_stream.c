@@ -125,7 +125,7 @@ judge_stream(const uint8_t *s, size_t n, const struct u8c_stream_answers *a)
 	    U8C_ITEM_BYTES, s, n, 0, {U8C_CHUNK_WHOLE, 0, 0}};
 	struct u8c_stream_answers one = {0};
 
-	memset(&t, 0, sizeof t);
+	u8c_tallies_clear(&t);
 	u8c_read(j.profile, s, n, &in);
 	u8c_stream_ref_make(&ref, j.profile, s, n);
 	one.out = in.want;

@@ -47,7 +47,7 @@ sup_fresh_probes(struct supervisor *s)
 	    READER(s, s->fresh)->fresh_got == (1u << U8C_PROBES) - 1;
 	/* what the probes met counts like any finding */
 	u8c_tally_merge(s->own, &s->tallies[s->fresh]);
-	memset(&s->tallies[s->fresh], 0, sizeof s->tallies[s->fresh]);
+	u8c_tallies_clear(&s->tallies[s->fresh]);
 }
 
 /* Judges one example's item again in a fresh worker: 1 when check @c
@@ -59,7 +59,7 @@ recheck_one(struct supervisor *s, enum u8c_check_id c,
 	struct u8c_tallies *fresh = &s->tallies[s->fresh];
 	struct u8c_order o;
 
-	memset(fresh, 0, sizeof *fresh);
+	u8c_tallies_clear(fresh);
 	u8c_reader_abandon(READER(s, s->fresh));
 	memset(&o, 0, sizeof o);
 	o.row = e->run;

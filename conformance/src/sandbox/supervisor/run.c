@@ -84,17 +84,24 @@ make_maps(struct supervisor *s)
 	return 0;
 }
 
+static size_t
+tallies_size(const struct supervisor *s)
+{
+	return (s->workers + 1) * sizeof *s->tallies;
+}
+
 static int
 setup(struct supervisor *s)
 {
 	if ((s->sh = map_shared(s)) == NULL || sup_sanitized_init(s) != 0)
 		return -1;
 	s->j.sh = s->sh;
-	/* aligned as the type says, and zeroed */
-	s->tallies = aligned_alloc(_Alignof(struct u8c_tallies),
-	                           (s->workers + 1) * sizeof *s->tallies);
-	if (s->tallies != NULL)
-		memset(s->tallies, 0, (s->workers + 1) * sizeof *s->tallies);
+	/* aligned as the type says, and zero pages until a judge writes:
+	 * most of a tallies is the examples of checks that never fail */
+	s->tallies = mmap(NULL, tallies_size(s), PROT_READ | PROT_WRITE,
+	                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (s->tallies == MAP_FAILED)
+		s->tallies = NULL;
 	s->cx.plan = s->cfg->plan;
 	s->cx.expect = s->cfg->expect;
 	s->cx.max_fatal = s->cfg->max_fatal;
@@ -177,13 +184,19 @@ release(struct supervisor *s)
 	if (s->shared_fd >= 0)
 		close(s->shared_fd);
 	free(s->reports);
-	if (s->own != NULL)
+	if (s->own != NULL) {
 		free(s->own->map);
+		u8c_tallies_release(s->own);
+	}
 	free(s->own);
 	u8c_judges_free(&s->judges);
-	for (unsigned k = 0; s->tallies != NULL && k < s->workers; k++)
-		free(s->tallies[k].map);
-	free(s->tallies);
+	for (unsigned k = 0; s->tallies != NULL && k <= s->workers; k++) {
+		if (k < s->workers)
+			free(s->tallies[k].map);
+		u8c_tallies_release(&s->tallies[k]);
+	}
+	if (s->tallies != NULL)
+		munmap(s->tallies, tallies_size(s));
 }
 
 static void
@@ -212,7 +225,6 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
                 struct u8c_sandbox_outcome *out)
 {
 	struct supervisor s;
-	struct u8c_byte_map *own_map;
 
 	memset(&s, 0, sizeof s);
 	init_pipes(&s.j);
@@ -281,9 +293,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		/* what happens after the merge: a worker's end seen late
 		 * (a thread of the target's that kills it after its last
 		 * item), loading's and unloading's fates */
-		own_map = s.own->map;
-		memset(s.own, 0, sizeof *s.own);
-		s.own->map = own_map;
+		u8c_tallies_clear(s.own);
 		if (!sup_stop_signal && !s.broken)
 			sup_recheck(&s, &out->total);
 		sup_stop_workers(&s);
