@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "checks.h"
+#include "fence.h"
 #include "tally.h"
 
 enum {
@@ -38,6 +39,7 @@ struct u8c_byte_map {
 	const struct u8c_example *pending_from;
 	int used; /* a cell was tested or departed: no longer as made */
 	struct u8c_example scratch; /* to fill when the tally keeps none */
+	struct u8s_fence fence;     /* where it is mapped                */
 };
 _Static_assert(U8C_CHECKS <= 256, "a cell's check fits a byte");
 
@@ -49,8 +51,9 @@ extern const struct u8c_departure_name {
 } u8c_departures[U8C_DEPARTURES];
 
 /* A map with nothing tested, or NULL when memory is short; freed with
- * free(). */
+ * u8c_byte_map_free (NULL is no map). */
 struct u8c_byte_map *u8c_byte_map_new(void);
+void u8c_byte_map_free(struct u8c_byte_map *m);
 
 /* The cell of the bytes @s[0..n), n > 0. */
 static inline size_t

@@ -209,8 +209,8 @@ START_TEST(test_byte_map)
 	ck_assert_str_eq(a.map->ex[ed_a0].got, "crash");
 	ck_assert_int_eq(a.map->departure[c1], U8C_DEPART_ACCEPTS);
 	ck_assert_str_eq(a.map->ex[c1].got, "c1");
-	free(a.map);
-	free(b.map);
+	u8c_byte_map_free(a.map);
+	u8c_byte_map_free(b.map);
 }
 END_TEST
 

@@ -96,12 +96,12 @@ setup(struct supervisor *s)
 	if ((s->sh = map_shared(s)) == NULL || sup_sanitized_init(s) != 0)
 		return -1;
 	s->j.sh = s->sh;
-	/* aligned as the type says, and zero pages until a judge writes:
-	 * most of a tallies is the examples of checks that never fail */
-	s->tallies = mmap(NULL, tallies_size(s), PROT_READ | PROT_WRITE,
-	                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (s->tallies == MAP_FAILED)
-		s->tallies = NULL;
+	/* zero pages until a judge writes (most of a tallies is the
+	 * examples of checks that never fail), flush against a guard page,
+	 * and aligned as the type says: the window ends on a page */
+	if (u8s_fence_map(&s->tallies_fence, tallies_size(s)) == 0)
+		s->tallies = (struct u8c_tallies *)(void *)u8s_fence_end(
+		    &s->tallies_fence, tallies_size(s));
 	s->cx.plan = s->cfg->plan;
 	s->cx.expect = s->cfg->expect;
 	s->cx.max_fatal = s->cfg->max_fatal;
@@ -185,18 +185,17 @@ release(struct supervisor *s)
 		close(s->shared_fd);
 	free(s->reports);
 	if (s->own != NULL) {
-		free(s->own->map);
+		u8c_byte_map_free(s->own->map);
 		u8c_tallies_release(s->own);
 	}
 	free(s->own);
 	u8c_judges_free(&s->judges);
 	for (unsigned k = 0; s->tallies != NULL && k <= s->workers; k++) {
 		if (k < s->workers)
-			free(s->tallies[k].map);
+			u8c_byte_map_free(s->tallies[k].map);
 		u8c_tallies_release(&s->tallies[k]);
 	}
-	if (s->tallies != NULL)
-		munmap(s->tallies, tallies_size(s));
+	u8s_fence_unmap(&s->tallies_fence);
 }
 
 static void

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "cpu_clock.h"
+#include "fence.h"
 #include "jail.h"
 #include "judges.h"
 #include "life.h"
@@ -101,8 +102,9 @@ struct supervisor {
 	struct u8c_reader_context cx;
 	unsigned fatal_seen; /* by every reader, for cx */
 	struct u8c_judges judges;
-	struct u8c_tallies *tallies; /* one per slot                      */
-	struct u8c_capture capture;  /* --input's answers                 */
+	struct u8c_tallies *tallies;    /* one per slot                 */
+	struct u8s_fence tallies_fence; /* where they are mapped        */
+	struct u8c_capture capture;     /* --input's answers            */
 	int loaded, unloading;
 	unsigned defined; /* u8c_target_defines(): what loading must find */
 	int per_worker;   /* the twin forked the fork server (loading.c) */
