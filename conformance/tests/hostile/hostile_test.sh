@@ -295,12 +295,12 @@ while IFS="$tab" read -r name options status check input complete extra; do
 	# shellcheck disable=SC2086
 	run "$name" $options "$lib"
 	# Under the sanitizers, every worker forked from the fork server of
-	# a loader whose target thread was in ASan's allocator as it forked
-	# waits for ever on that allocator's lock, in libseccomp's first
-	# allocation (clang 14's runtime has no fork handler; glibc's malloc
-	# has): 2 to 5 of 10 runs of signals-fork-server alone on one
-	# machine, none of 10 in the release build.  Its --timeout of 300
-	# makes each such run cost 9 s (three workers, each ten timeouts
+	# a loader that a thread of the target's shares can wait for ever on
+	# a lock of ASan's allocator, in libseccomp's first allocation
+	# (clang 14's runtime takes no allocator lock around a fork; glibc's
+	# malloc does): 2 to 5 of 10 runs of signals-fork-server alone on
+	# one machine, none of 10 in the release build.  Its --timeout of
+	# 300 makes each such run cost 9 s (three workers, each ten timeouts
 	# blocked), and up to three more runs are allowed, each said.
 	tries=1
 	while [ "$name" = signals-fork-server ] && [ "$rc" = 2 ] && [ "$tries" -lt 4 ] &&
