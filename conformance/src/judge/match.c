@@ -64,21 +64,18 @@ make_large_key(void)
 static size_t
 bands(const struct u8c_token *tok, size_t ntok, size_t nout)
 {
-	size_t lo = 0, hi = 0, cols = 0, t;
+	size_t lo = 0, hi = 0, t;
 
-	for (t = 0; t < ntok; t++)
-		cols += tok[t].bytes == 0 ? 1 : tok[t].bytes;
-	if (cols > nout)
-		cols = nout;
 	band_lo[0] = band_hi[0] = 0;
 	for (t = 0; t < ntok; t++) {
 		lo += tok[t].bytes == 0;
 		hi += tok[t].bytes == 0 ? 1 : tok[t].bytes;
-		/* lo past cols: the row reaches nothing (lo > hi) */
-		band_lo[t + 1] = (uint16_t)(lo <= cols ? lo : cols + 1);
-		band_hi[t + 1] = (uint16_t)(hi <= cols ? hi : cols);
+		/* lo past the output: the row reaches nothing (lo > hi);
+		 * both stay within the input's bytes, which fit */
+		band_lo[t + 1] = (uint16_t)(lo <= nout ? lo : nout + 1);
+		band_hi[t + 1] = (uint16_t)(hi <= nout ? hi : nout);
 	}
-	return cols;
+	return hi < nout ? hi : nout;
 }
 
 /* The table for @ntok tokens and @cols columns, each row cleared in
