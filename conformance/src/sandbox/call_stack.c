@@ -9,6 +9,8 @@
  * switch and restored from it after, so a target that breaks the
  * convention carries no bad value back into our code; one that breaks
  * rbx, which finds that stack again, faults in the call and dies of it.
+ * The direction flag, which the ABI has a function clear on return and
+ * our copies trust, is cleared after each call whatever the target left.
  */
 #include "call_stack.h"
 
@@ -39,6 +41,7 @@ __asm__(".text\n"
         "	mov 32(%r12), %r8\n"
         "	mov 40(%r12), %r9\n"
         "	call *%rax\n"
+        "	cld\n"
         "	mov %rbx, %rsp\n"
         "	pop %r15\n"
         "	pop %r14\n"
@@ -48,6 +51,23 @@ __asm__(".text\n"
         "	pop %rbp\n"
         "	ret\n"
         ".size u8c_stack_call, . - u8c_stack_call\n");
+
+void
+u8c_call_modes_reset(void)
+{
+	static const uint32_t mxcsr = 0x1F80; /* SSE's at start */
+	enum { AC = 1 << 18 };
+
+	__asm__ volatile("cld\n\t"
+	                 "pushfq\n\t"
+	                 "andq %1, (%%rsp)\n\t"
+	                 "popfq\n\t"
+	                 "fninit\n\t" /* x87's control word 0x37F */
+	                 "ldmxcsr %0"
+	                 :
+	                 : "m"(mxcsr), "i"(~(long)AC)
+	                 : "cc", "memory");
+}
 
 #else
 
@@ -66,5 +86,16 @@ u8c_stack_call(void *top, void (*fn)(void), const uintptr_t *args)
 	return ((six)(void (*)(void))fn)(args[0], args[1], args[2], args[3],
 	                                 args[4], args[5]);
 }
+
+#if defined(__aarch64__)
+void
+u8c_call_modes_reset(void)
+{
+	/* FPCR 0: rounding to nearest, no traps, no flushing to zero */
+	__asm__ volatile("msr fpcr, xzr" ::: "memory");
+}
+#else
+#error "u8c_call_modes_reset knows x86-64 and AArch64"
+#endif
 
 #endif

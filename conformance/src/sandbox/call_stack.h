@@ -33,4 +33,13 @@ extern const int u8c_stack_switches;
  */
 uintptr_t u8c_stack_call(void *top, void (*fn)(void), const uintptr_t *args);
 
+/*
+ * u8c_call_modes_reset - the modes the ABI has every function find and
+ * leave as they were: the direction and alignment-check flags clear, the
+ * floating point units' rounding, precision and exception masks their
+ * defaults.  A call that died never restored what it changed; the next
+ * call, on another input, would be judged with them.
+ */
+void u8c_call_modes_reset(void);
+
 #endif /* U8C_CALL_STACK_H */

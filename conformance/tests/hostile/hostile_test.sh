@@ -93,7 +93,7 @@ special() {
 		b=$(json "$name-correct" '.checks[] | select(.id == "decode/row-00-7F") | .tested')
 		[ "$a" = "$b" ] || echo "decode/row-00-7F tested $a times, $b without the fork"
 		;;
-	decode-crashes | stream-crashes)
+	decode-crashes | stream-crashes | crash-leaves-modes)
 		# every other function judged on every input
 		others='validate|next|encode'
 		[ "$name" = stream-crashes ] && others="decode|$others"
@@ -101,6 +101,9 @@ special() {
 		filter="[.checks[] | select(.id | test(\"^($others)/\")) | [.id, .tested]]"
 		[ "$(json "$name" "$filter")" = "$(json "$name-correct" "$filter")" ] ||
 			echo "$others were not judged on every input"
+		[ "$name" != crash-leaves-modes ] ||
+			[ "$(json "$name" '.checks[] | select(.id == "isolation/exit") | .counterexample.input')" = C1 ] ||
+			echo "the exit on C1 was not reported"
 		;;
 	stream-pads-to-cap)
 		# five values a byte, a byte a chunk, on 3,000 bytes: the
