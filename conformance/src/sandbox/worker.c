@@ -239,6 +239,11 @@ recover(void *uctx)
 static void
 on_fault(int sig, siginfo_t *info, void *uctx)
 {
+	/* Our own code, with the ABI's flags: a call that set the
+	 * alignment-check flag made an unaligned access of ours fault, and
+	 * the handler's own would fault again and again, to the end of the
+	 * signal stack (the return restores what was interrupted). */
+	u8c_call_modes_reset();
 	if (!in_target_call()) {
 		/* Ours, or a thread the target started: die of it, so the
 		 * supervisor sees how. */

@@ -105,6 +105,15 @@ special() {
 			[ "$(json "$name" '.checks[] | select(.id == "isolation/exit") | .counterexample.input')" = C1 ] ||
 			echo "the exit on C1 was not reported"
 		;;
+	returns-alignment-check)
+		# the worker died of the flag where it first faulted, not of
+		# its handler faulting under it again to the end of its stack;
+		# and only on inputs that hold C1
+		json "$name" '.checks[] | select(.id == "isolation/crash") | .counterexample.got' |
+			grep -q 'signal 7 (Bus error)' || echo "not told as the alignment check's SIGBUS"
+		[ "$(json "$name" '[.checks[] | select(.id == "isolation/crash") | .causes[] | select(test("C0..C1") | not)] | length')" = 0 ] ||
+			echo "charged to an input without C1"
+		;;
 	stream-pads-to-cap)
 		# five values a byte, a byte a chunk, on 3,000 bytes: the
 		# stream's probes send 120 KB of them in one record, which the

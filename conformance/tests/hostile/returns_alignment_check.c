@@ -7,9 +7,12 @@
  * thread faults (SIGBUS), the worker's own code as much as the target's.
  *
  * The ABI has a function leave that flag as it found it; this one's
- * callers would fault as the worker does.  Expected: the worker dies of
- * it, in its own code after the call, and that is a finding on the input
- * the call was made on, isolation/crash on C1; the run goes on.
+ * callers would fault as the worker does.  Once the worker's fault
+ * handler, under the same flag, faulted again and again to the end of
+ * its stack, and the death was told as a SIGSEGV.  Expected: the worker
+ * dies of the SIGBUS, in its own code after the call, and that is a
+ * finding on the inputs that hold C1 alone, isolation/crash; the run
+ * goes on.
  */
 #include "targets.h"
 
