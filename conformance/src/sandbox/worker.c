@@ -239,10 +239,10 @@ recover(void *uctx)
 static void
 on_fault(int sig, siginfo_t *info, void *uctx)
 {
-	/* Our own code, with the ABI's flags: a call that set the
-	 * alignment-check flag made an unaligned access of ours fault, and
-	 * the handler's own would fault again and again, to the end of the
-	 * signal stack (the return restores what was interrupted). */
+	/* Our own code, with the ABI's flags, in every handler: a call that
+	 * set the alignment-check flag made an unaligned access of ours
+	 * fault, and the handler's own would fault again and again, to the
+	 * end of the signal stack (a return restores what was interrupted). */
 	u8c_call_modes_reset();
 	if (!in_target_call()) {
 		/* Ours, or a thread the target started: die of it, so the
@@ -274,6 +274,7 @@ on_hang(int sig, siginfo_t *info, void *uctx)
 {
 	(void)sig;
 	(void)info;
+	u8c_call_modes_reset(); /* as on_fault */
 	if (!in_target_call())
 		return; /* the call came back meanwhile */
 	w.pending = 1 + U8C_FATE_HANG;
@@ -341,6 +342,7 @@ on_trap(int sig, siginfo_t *info, void *uctx)
 	int ours = worker_thread && !w.in_call;
 
 	(void)sig;
+	u8c_call_modes_reset(); /* as on_fault */
 	switch (u8c_filter_class(nr)) {
 	case U8C_TRAP_WRITE:
 		/* Our own code writes only a sanitizer's report, which ends
