@@ -21,8 +21,8 @@ fresh_writer(void)
 {
 	memset(ring.bytes, 0, sizeof ring.bytes);
 	ring.written = judge_read = judge_sleeps = 0;
-	return (struct u8c_wire_writer){&ring, &judge_read, &judge_sleeps,
-	                                0,     0,           0};
+	return (struct u8c_wire_writer){
+	    .ring = &ring, .read = &judge_read, .reader_sleeps = &judge_sleeps};
 }
 
 /* The head's byte 6: every function but u8t_validate set aside, the one

@@ -454,6 +454,20 @@ count(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase)
  * supervisor saw, such as memory held after the last call), else on the
  * run; @counts: it ended a call, so a fatal one and a hang count towards
  * --max-fatal and setting a function aside. */
+/* Whether item @index of row @row was charged with writing over its
+ * ring already; it is now. */
+static int
+ring_charged_before(struct u8c_reader *r, uint32_t row, size_t index)
+{
+	int before = r->ring_charged.has && r->ring_charged.row == row &&
+	             r->ring_charged.index == index;
+
+	r->ring_charged.has = 1;
+	r->ring_charged.row = row;
+	r->ring_charged.index = index;
+	return before;
+}
+
 static void
 charge(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
        uint32_t chunking, int detail, const char *said, int counts, int last)
@@ -471,6 +485,9 @@ charge(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
 	if (r->fates & 1u << fate)
 		return; /* a fate counts once per item */
 	r->fates |= 1u << fate;
+	if (fate == U8C_FATE_OVERWRITE && detail == U8C_DETAIL_HARNESS &&
+	    ring_charged_before(r, r->row, r->index))
+		return;
 	if (r->in_item && fn == U8C_FN_STREAM && r->s.mode != U8C_STREAM_NONE) {
 		/* the chunking it was on (the probes come after the last) */
 		if (chunking < r->s.nk)
@@ -674,6 +691,8 @@ charge_suspect(struct u8c_reader *r)
 {
 	r->suspect.has = 0;
 	count(r, U8C_FATE_OVERWRITE, U8C_PHASE_HARNESS);
+	if (ring_charged_before(r, r->suspect.row, r->suspect.index))
+		return;
 	u8c_tally_fate(r->tallies, r->cx->expect, U8C_FATE_OVERWRITE,
 	               U8C_FN_ANY, U8C_DURING_ITEM, U8C_DETAIL_HARNESS, NULL,
 	               &r->suspect.item, r->suspect.row, r->suspect.index);

@@ -88,6 +88,13 @@ struct u8c_reader {
 		struct u8c_item item;
 		uint8_t buf[U8C_MAX_INPUT];
 	} suspect;
+	/* the last item charged with writing over its ring: told by its
+	 * worker and found again by a replay, it counts once */
+	struct {
+		int has;
+		uint32_t row;
+		size_t index;
+	} ring_charged;
 	/* its stream */
 	struct {
 		enum u8c_stream_mode mode;

@@ -46,6 +46,7 @@ static void
 publish(struct u8c_wire_writer *w)
 {
 	w->holding = 0;
+	w->shown = w->at;
 	__atomic_store_n(&w->ring->written, w->at, __ATOMIC_RELEASE);
 }
 
@@ -122,6 +123,7 @@ u8c_wire_commit(struct u8c_wire_writer *w)
 	w->room -= size;
 	if (w->holding)
 		return;
+	w->shown = w->at;
 	__atomic_store_n(&w->ring->written, w->at, __ATOMIC_RELEASE);
 	/* A judge with nothing to read sleeps; it is woken when the ring is
 	 * half full, not for each record: a system call per record

@@ -163,6 +163,7 @@ struct u8c_wire_writer {
 	uint32_t at;                      /* bytes written                */
 	uint32_t room;                    /* bytes free, when last looked */
 	int holding;                      /* records not shown yet        */
+	uint32_t shown;                   /* what `written` last said     */
 };
 
 /* u8c_wire_begin - room for a record of kind @kind with @size bytes of
@@ -186,6 +187,22 @@ void u8c_wire_hold(struct u8c_wire_writer *w);
  * should be judged now (a call ended in a fate; the worker goes idle),
  * not when the ring is half full. */
 void u8c_wire_wake(struct u8c_wire_writer *w);
+
+/* u8c_wire_spoiled - whether the ring's own words changed since the
+ * writer last set them: something else in the worker wrote over the
+ * ring (a call that fills it), which the judge sees only if it looks
+ * while they are wrong or the records spoiled were not read yet.  They
+ * are set right again.  Two loads, after every call. */
+static inline int
+u8c_wire_spoiled(struct u8c_wire_writer *w)
+{
+	if (__atomic_load_n(&w->ring->written, __ATOMIC_RELAXED) == w->shown &&
+	    w->ring->writer_waits == 0)
+		return 0;
+	w->ring->writer_waits = 0;
+	__atomic_store_n(&w->ring->written, w->shown, __ATOMIC_RELEASE);
+	return 1;
+}
 
 /* u8c_wire_put - one record, its payload in @n parts.  Inline: the
  * sizes are mostly constants, and the parts few. */

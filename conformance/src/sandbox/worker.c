@@ -62,6 +62,7 @@ enum {
 	MET_THREAD_EXIT = 8,
 	MET_REACH = 16,
 	MET_SIGNAL = 32, /* a kept signal's handler changed: refused */
+	MET_RING = 64,   /* it wrote over its ring's own words */
 };
 
 /* The signals whose handlers the worker keeps: the faults a call can
@@ -541,6 +542,7 @@ record_met(struct item_fates *f, enum u8c_phase phase, int met, int detail)
 	    {MET_REACH, U8C_FATE_REACH, 0},
 	    {MET_SIGNAL, U8C_FATE_REACH, U8C_DETAIL_SIGNAL},
 	    {MET_THREAD_EXIT, U8C_FATE_EXIT, 0},
+	    {MET_RING, U8C_FATE_OVERWRITE, U8C_DETAIL_HARNESS},
 	};
 
 	for (size_t k = 0; k < sizeof fates / sizeof fates[0]; k++)
@@ -666,7 +668,9 @@ holds_output(FILE *f)
 
 /* Out of a call.  What it left in stdio's buffers is output too (a fully
  * buffered stdout never reaches a write), and is dropped, so that no
- * later call is charged with it and nothing flushes it. */
+ * later call is charged with it and nothing flushes it.  A call that
+ * wrote over the ring where the judge had read all is told here: the
+ * judge would see it only by chance. */
 static void
 end_call(void)
 {
@@ -676,6 +680,8 @@ end_call(void)
 		__fpurge(stdout);
 		__fpurge(stderr);
 	}
+	if (u8c_wire_spoiled(&w.wire))
+		w.met |= MET_RING;
 }
 
 /* A chunking that went well, in a short record (wire.h), in place. */
@@ -1192,12 +1198,12 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	w.j = j;
 	w.t = t;
 	w.slot = &j->sh->slots[slot];
-	w.wire = (struct u8c_wire_writer){&j->sh->rings[slot],
-	                                  &j->sh->slots[slot].read,
-	                                  &j->sh->slots[slot].reader_sleeps,
-	                                  j->sh->rings[slot].written,
-	                                  0,
-	                                  0};
+	w.wire = (struct u8c_wire_writer){.ring = &j->sh->rings[slot],
+	                                  .read = &j->sh->slots[slot].read,
+	                                  .reader_sleeps =
+	                                      &j->sh->slots[slot].reader_sleeps,
+	                                  .at = j->sh->rings[slot].written,
+	                                  .shown = j->sh->rings[slot].written};
 	w.traits = j->sh->load.traits;
 	w.pid = getpid();
 	worker_thread = 1;

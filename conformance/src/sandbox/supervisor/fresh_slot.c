@@ -61,6 +61,8 @@ recheck_one(struct supervisor *s, enum u8c_check_id c,
 
 	u8c_tallies_clear(fresh);
 	u8c_reader_abandon(READER(s, s->fresh));
+	/* its tallies are new: an item charged before counts again */
+	READER(s, s->fresh)->ring_charged.has = 0;
 	memset(&o, 0, sizeof o);
 	o.row = e->run;
 	o.lo = e->index;
