@@ -19,14 +19,17 @@
  * The walk's answer on each input is found once and every other answer
  * is held against it: one pass over the space, not one per claim.  On a
  * 4-byte input it is the answer on the 3-byte prefix wherever the walk
- * stopped before the fourth byte (see sweep_fourth), so the walk runs
- * again only where the prefix ran into its end.  One Check iteration
- * per first byte; the CPUs split each one by second byte.  (All 4-byte
- * inputs across blocks would take ten more minutes; the random texts of
- * check_fast.c put every error kind at every offset of three blocks.)
+ * stopped before the fourth byte, or its answer on the last one or two
+ * bytes where a character begins there (see sweep_fourth), so the walk
+ * runs again only where a character begun before the third byte ran
+ * into the prefix's end.  One Check iteration per first byte; the CPUs
+ * take its second bytes one at a time.  (All 4-byte inputs across
+ * blocks would take ten more minutes; the random texts of check_fast.c
+ * put every error kind at every offset of three blocks.)
  */
 #include <check.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -47,10 +50,19 @@ struct placement {
 	uint8_t buf[2 * BLOCK + 8];
 };
 
+/* The walk's answers on a character that begins at s[3] or s[2] of a
+ * four-byte input s, moved there; see sweep_fourth. */
+struct tails {
+	struct u8ref_validation after_three[256]; /* on s[3] */
+	/* on s[2] s[3], where s[2] alone runs into the input's end */
+	struct u8ref_validation after_two[256][256];
+};
+
 struct sweep {
 	const struct u8abnf *grammar;
+	const struct tails *tails;
 	uint8_t first;
-	unsigned second_lo, second_hi; /* this thread's second bytes */
+	atomic_uint *next_second; /* the second bytes no thread took yet */
 	const struct u8ref_kernel *k[MAX_KERNELS];
 	int blocks[MAX_KERNELS]; /* a vector kernel: it works in blocks */
 	size_t nk;
@@ -206,9 +218,8 @@ check_walked(struct sweep *w, struct placement *end, struct placement *across,
 
 /*
  * The walk's answers on the 256 inputs s[0..3) b of four bytes, from its
- * answers on their prefix s[0..3): @prefix = u8ref_validate(NULL, s, 3),
- * @first = u8ref_decode_one(NULL, s, 3), and @after_three[b] =
- * u8ref_validate(NULL, &b, 1) moved by 3.  The walk reads a character
+ * answers on their prefix s[0..3): @prefix = u8ref_validate(NULL, s, 3)
+ * and @first = u8ref_decode_one(NULL, s, 3).  The walk reads a character
  * left to right and stops at its end, at the byte a column refuses, or
  * at the end of the input, and only the last gives U8REF_TRUNCATED;
  * Table 3-7 has no rule between characters.  So an answer on s[0..3)
@@ -216,12 +227,15 @@ check_walked(struct sweep *w, struct placement *end, struct placement *across,
  * and is its answer on every s[0..4) as well, except that
  * u8ref_validate goes on past characters that end well: when s[0..3) is
  * all such characters, what it finds on s[0..4) is its answer on the one
- * byte s[3], moved by 3.  Only where s[0..3) ran into its end does the
- * walk run again, on all four bytes.
+ * byte s[3], moved by 3.  Where s[0..3) ran into its end in a character
+ * that begins at s[2], the characters before it are just as settled, and
+ * the answer is the walk's on s[2] s[3], moved by 2 (most such prefixes:
+ * ASCII, ASCII, a lead byte).  Only where that character begins earlier
+ * does the walk run again, on all four bytes.
  */
 static void
 sweep_fourth(struct sweep *w, struct placement *end, struct placement *across,
-             uint8_t s[4], const struct u8ref_validation after_three[256])
+             uint8_t s[4])
 {
 	struct u8ref_validation prefix = u8ref_validate(NULL, s, 3), walked;
 	struct u8ref_result first = u8ref_decode_one(NULL, s, 3), walked_first;
@@ -233,7 +247,10 @@ sweep_fourth(struct sweep *w, struct placement *end, struct placement *across,
 
 		s[3] = (uint8_t)b3;
 		if (prefix.status == U8REF_OK) {
-			alone = &after_three[b3];
+			alone = &w->tails->after_three[b3];
+		} else if (prefix.status == U8REF_TRUNCATED &&
+		           prefix.offset == 2) {
+			alone = &w->tails->after_two[s[2]][b3];
 		} else if (prefix.status == U8REF_TRUNCATED) {
 			walked = u8ref_validate(NULL, s, 4);
 			alone = &walked;
@@ -251,25 +268,19 @@ sweep_run(void *arg)
 {
 	struct sweep *w = arg;
 	struct placement end, across;
-	struct u8ref_validation after_three[256];
 	uint8_t s[4] = {w->first, 0, 0, 0};
+	unsigned b1;
 
-	for (unsigned b = 0; b < 256; b++) {
-		uint8_t byte = (uint8_t)b;
-		struct u8ref_validation v = u8ref_validate(NULL, &byte, 1);
-
-		/* a well-formed answer's offset is the input length, 4 */
-		after_three[b] =
-		    (struct u8ref_validation){v.status, 3 + v.offset, v.len};
-	}
 	memset(&end, FILL, sizeof end);
 	memset(&across, FILL, sizeof across);
-	for (unsigned b1 = w->second_lo; b1 < w->second_hi; b1++) {
+	/* One second byte at a time: split in halves, 00..7F and 80..FF,
+	 * one half took up to a fifth longer and the other thread waited. */
+	while ((b1 = atomic_fetch_add(w->next_second, 1)) < 256) {
 		s[1] = (uint8_t)b1;
 		check_walked(w, &end, &across, s, 2);
 		for (unsigned b2 = 0; b2 < 256; b2++) {
 			s[2] = (uint8_t)b2;
-			sweep_fourth(w, &end, &across, s, after_three);
+			sweep_fourth(w, &end, &across, s);
 		}
 	}
 	return NULL;
@@ -288,6 +299,33 @@ take_kernels(struct sweep *w)
 		}
 }
 
+/* The walk's answer on s[from..4), moved by @from: a well-formed
+ * answer's offset is then 4, the input's length. */
+static struct u8ref_validation
+walk_moved(const uint8_t s[4], size_t from)
+{
+	struct u8ref_validation v = u8ref_validate(NULL, s + from, 4 - from);
+
+	return (struct u8ref_validation){v.status, from + v.offset, v.len};
+}
+
+/* The walk's answers that sweep_fourth moves to s[3] and s[2]. */
+static void
+fill_tails(struct tails *t)
+{
+	for (unsigned c = 0; c < 256; c++) {
+		uint8_t s[4] = {0, 0, (uint8_t)c, (uint8_t)c};
+
+		t->after_three[c] = walk_moved(s, 3);
+		if (u8ref_validate(NULL, &s[2], 1).status != U8REF_TRUNCATED)
+			continue; /* sweep_fourth never asks */
+		for (unsigned b = 0; b < 256; b++) {
+			s[3] = (uint8_t)b;
+			t->after_two[c][b] = walk_moved(s, 2);
+		}
+	}
+}
+
 static unsigned
 threads_to_use(void)
 {
@@ -299,19 +337,22 @@ threads_to_use(void)
 START_TEST(test_every_input_of_one_to_four_bytes)
 {
 	static struct u8abnf grammar;
+	static struct tails tails;
 	struct sweep w[MAX_THREADS];
 	pthread_t tid[MAX_THREADS];
 	struct placement end, across;
 	unsigned threads = threads_to_use();
+	atomic_uint next_second = 0;
 	uint64_t checked, failed = 0;
 
 	ck_assert_int_eq(u8abnf_init(&grammar), 0);
+	fill_tails(&tails);
 	for (unsigned t = 0; t < threads; t++) {
 		memset(&w[t], 0, sizeof w[t]);
 		w[t].grammar = &grammar;
+		w[t].tails = &tails;
 		w[t].first = (uint8_t)_i;
-		w[t].second_lo = 256 * t / threads;
-		w[t].second_hi = 256 * (t + 1) / threads;
+		w[t].next_second = &next_second;
 		take_kernels(&w[t]);
 		ck_assert_int_eq(
 		    pthread_create(&tid[t], NULL, sweep_run, &w[t]), 0);
