@@ -449,11 +449,6 @@ count(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase)
 		r->costly[U8C_COSTLY_CHILD][phase]++;
 }
 
-/* Fate @fate on the item in flight, or, with none, on the last item the
- * reader ended when @last allows (a fate met between calls; one the
- * supervisor saw, such as memory held after the last call), else on the
- * run; @counts: it ended a call, so a fatal one and a hang count towards
- * --max-fatal and setting a function aside. */
 /* Whether item @index of row @row was charged with writing over its
  * ring already; it is now. */
 static int
@@ -468,6 +463,11 @@ ring_charged_before(struct u8c_reader *r, uint32_t row, size_t index)
 	return before;
 }
 
+/* Fate @fate on the item in flight, or, with none, on the last item the
+ * reader ended when @last allows (a fate met between calls; one the
+ * supervisor saw, such as memory held after the last call), else on the
+ * run; @counts: it ended a call, so a fatal one and a hang count towards
+ * --max-fatal and setting a function aside. */
 static void
 charge(struct u8c_reader *r, enum u8c_fate fate, uint32_t phase,
        uint32_t chunking, int detail, const char *said, int counts, int last)
