@@ -23,25 +23,12 @@ on_call(const char *fn, const uint8_t *s, size_t n)
 {
 	/* the judge reads as soon as it is shown a record, or naps for less */
 	const struct timespec while_read = {0, 50 * 1000 * 1000};
-	struct u8tt_span spans[64];
-	size_t found, rings = 0;
 
 	(void)fn;
 	if (s == NULL || n != 1 || s[0] != 0xC1)
 		return;
 	nanosleep(&while_read, NULL);
-	found = u8tt_shared_maps(spans, 64);
-	for (size_t k = 0; k < found; k++) {
-		size_t size = spans[k].hi - spans[k].lo;
-
-		if (size >= (1u << 20) && size <= (16u << 20)) {
-			/* the ring's count last: wrong for the least time */
-			memset((void *)(spans[k].lo + 64), 0xA5, size - 64);
-			memset((void *)spans[k].lo, 0xA5, 64);
-			rings++;
-		}
-	}
-	u8tt_note("seen", rings > 0 ? "ring\n" : "no ring\n");
+	u8tt_note("seen", u8tt_fill_rings(1) > 0 ? "ring\n" : "no ring\n");
 }
 
 const struct u8tt_target u8tt_target = {

@@ -18,22 +18,10 @@
 static void
 on_call(const char *fn, const uint8_t *s, size_t n)
 {
-	struct u8tt_span spans[64];
-	size_t found, rings = 0;
-
 	(void)fn;
 	if (s == NULL || n != 1 || s[0] != 0xC1)
 		return;
-	found = u8tt_shared_maps(spans, 64);
-	for (size_t k = 0; k < found; k++) {
-		size_t size = spans[k].hi - spans[k].lo;
-
-		if (size >= (1u << 20) && size <= (16u << 20)) {
-			memset((void *)spans[k].lo, 0xA5, size);
-			rings++;
-		}
-	}
-	u8tt_note("seen", rings > 0 ? "ring\n" : "no ring\n");
+	u8tt_note("seen", u8tt_fill_rings(0) > 0 ? "ring\n" : "no ring\n");
 }
 
 const struct u8tt_target u8tt_target = {

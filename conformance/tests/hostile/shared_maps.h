@@ -58,4 +58,27 @@ u8tt_shared_maps(struct u8tt_span *out, size_t max)
 	return n;
 }
 
+/* Fills every shared mapping of 1 to 16 MiB (a worker's ring: its two
+ * words, then its bytes) with 0xA5; with @words_last, its first 64 bytes
+ * last, so that the words are wrong for the least time.  How many. */
+static inline size_t
+u8tt_fill_rings(int words_last)
+{
+	struct u8tt_span spans[64];
+	size_t found = u8tt_shared_maps(spans, 64), rings = 0;
+
+	for (size_t k = 0; k < found; k++) {
+		uint8_t *lo = (uint8_t *)spans[k].lo;
+		size_t size = spans[k].hi - spans[k].lo,
+		       head = words_last ? 64 : 0;
+
+		if (size < (1u << 20) || size > (16u << 20))
+			continue;
+		memset(lo + head, 0xA5, size - head);
+		memset(lo, 0xA5, head);
+		rings++;
+	}
+	return rings;
+}
+
 #endif /* U8TT_SHARED_MAPS_H */
