@@ -37,7 +37,7 @@ v_tables(void)
 	                       _mm256_set1_epi8((char)TWO_TRAILS)};
 }
 
-static inline vec
+static inline __attribute__((always_inline)) vec
 v_load(const uint8_t *p)
 {
 	return _mm256_loadu_si256((const __m256i *)p);
@@ -119,6 +119,44 @@ errs_any(errs e)
 	return !_mm256_testz_si256(e, e);
 }
 
+static inline vec
+v_keep(vec v, size_t k)
+{
+	const vec lanes = _mm256_setr_epi8(
+	    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18,
+	    19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31);
+
+	return _mm256_and_si256(
+	    v, _mm256_cmpgt_epi8(_mm256_set1_epi8((char)k), lanes));
+}
+
+/* vpshufb looks up within a 128-bit lane.  At SLIDE + 16 + d, the
+ * shuffle that gives byte j of a lane the byte j + d of the same lane,
+ * zeros (0x80) where that is past the lane's end; at SLIDE + d, the
+ * byte j + d - 16 of a lane, zeros where that is before its start. */
+static const uint8_t SLIDE[2 * BLOCK] = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0,    1,    2,    3,    4,    5,
+    6,    7,    8,    9,    10,   11,   12,   13,   14,   15,   0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+};
+
+/* Each lane's own bytes moved down d places, and beside them the bytes
+ * of the lane above that come down into it (the upper lane's, for the
+ * lower; none for the upper). */
+static inline vec
+v_down(vec v, size_t d)
+{
+	vec upper_in_lower = _mm256_permute2x128_si256(v, v, 0x81);
+
+	return _mm256_or_si256(
+	    _mm256_shuffle_epi8(v, both_lanes(SLIDE + 16 + d)),
+	    _mm256_shuffle_epi8(upper_in_lower, both_lanes(SLIDE + d)));
+}
+
+#include "in_page.h"
 #include "vector_loop.h"
 
 struct u8ref_validation

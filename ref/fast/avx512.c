@@ -160,6 +160,40 @@ errs_any(errs e)
 	return _mm512_test_epi8_mask(e, e) != 0;
 }
 
+/* The lane numbers, for vpermb: LANES[j] + d picks lane j + d. */
+static const uint8_t LANES[BLOCK] = {
+    0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15,
+    16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47,
+    48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63,
+};
+
+/* A masked load reads no byte outside its mask and faults on none, so
+ * v_first and v_last read the input's bytes alone. */
+static inline __mmask64
+first_lanes(size_t k)
+{
+	return ((__mmask64)1 << k) - 1;
+}
+
+static inline vec
+v_first(const uint8_t *p, size_t k)
+{
+	return _mm512_maskz_loadu_epi8(first_lanes(k), p);
+}
+
+/* The last k lanes of the block before @end, moved down to lane 0. */
+static inline vec
+v_last(const uint8_t *end, size_t k)
+{
+	size_t d = BLOCK - k;
+	vec from = _mm512_add_epi8(v_load(LANES), _mm512_set1_epi8((char)d));
+
+	return _mm512_maskz_permutexvar_epi8(
+	    first_lanes(k), from,
+	    _mm512_maskz_loadu_epi8(first_lanes(k) << d, end - BLOCK));
+}
+
 #include "vector_loop.h"
 
 struct u8ref_validation

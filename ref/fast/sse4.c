@@ -16,7 +16,7 @@ struct tables {
 	    two_trails;
 };
 
-static inline vec
+static inline __attribute__((always_inline)) vec
 v_load(const uint8_t *p)
 {
 	return _mm_loadu_si128((const __m128i *)p);
@@ -101,6 +101,30 @@ errs_any(errs e)
 	return !_mm_testz_si128(e, e);
 }
 
+static inline vec
+v_keep(vec v, size_t k)
+{
+	const vec lanes =
+	    _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+
+	return _mm_and_si128(v, _mm_cmpgt_epi8(_mm_set1_epi8((char)k), lanes));
+}
+
+/* At SLIDE + d, the shuffle that gives lane j the byte of lane j + d,
+ * and zeros (0x80) past the last. */
+static const uint8_t SLIDE[2 * BLOCK] = {
+    0,    1,    2,    3,    4,    5,    6,    7,    8,    9,    10,
+    11,   12,   13,   14,   15,   0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+};
+
+static inline vec
+v_down(vec v, size_t d)
+{
+	return _mm_shuffle_epi8(v, v_load(SLIDE + d));
+}
+
+#include "in_page.h"
 #include "vector_loop.h"
 
 struct u8ref_validation

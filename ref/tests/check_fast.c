@@ -6,17 +6,15 @@
  * and maximal subpart of the first error) on long texts with an error
  * planted at every offset across three 64-byte blocks, the same in
  * inputs of a mebibyte (which the kernels read as from memory), on
- * inputs flush against an inaccessible page on either side, and on
- * repair.  The sweep over every input of 1..4 bytes is
- * check_fast_exhaustive.c.
+ * inputs flush against an inaccessible page on either side (short ones
+ * also at every distance short of a block from it), and on repair.
+ * The sweep over every input of 1..4 bytes is check_fast_exhaustive.c.
  */
-#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
+#include "fence.h"
 #include "suites.h"
 #include "testutil.h"
 #include "u8ref.h"
@@ -233,41 +231,58 @@ START_TEST(test_planted_errors_large)
 }
 END_TEST
 
+/* Random text at @text whose first @n bytes (n <= 520) hold what
+ * @variant asks for: 0 nothing more, 1 a character cut at the end, 2 a
+ * random byte somewhere, 3 an error at the start. */
+static void
+guard_text(uint64_t *rng, uint8_t text[4 * 520], size_t n, int variant)
+{
+	size_t m = test_random_text(rng, text, 520, 4);
+
+	ck_assert_uint_ge(m, n);
+	if (variant == 1 && n > 0)
+		text[n - 1] = 0xF0; /* cut at the end */
+	if (variant == 2 && n > 0)
+		text[test_random(rng) % n] = (uint8_t)test_random(rng);
+	if (variant == 3 && n > 2)
+		text[0] = 0x80; /* an error at the start */
+}
+
 /* Inputs that end where an inaccessible page begins, and inputs that
- * begin where one ends: a read one byte outside faults. */
+ * begin where one ends (support/fence.h): a read one byte outside
+ * faults.  Inputs shorter than a 64-byte block or up to three bytes
+ * longer also at every distance short of a block from the page's end:
+ * a vector kernel reads their bytes from the input where the block from
+ * it stays in the page, and from before it where the block would cross
+ * into the next page (in_page.h). */
 START_TEST(test_guard_pages)
 {
 	const struct u8ref_kernel *k = u8ref_kernel_at((size_t)_i);
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	uint8_t *map, *data, text[4 * 520];
+	struct u8s_fence f;
+	uint8_t text[4 * 520];
 	uint64_t rng = 2;
 
 	if (!u8ref_kernel_supported(k))
 		return;
-	map = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
-	           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ck_assert_ptr_ne(map, MAP_FAILED);
-	ck_assert_int_eq(mprotect(map, page, PROT_NONE), 0);
-	ck_assert_int_eq(mprotect(map + 2 * page, page, PROT_NONE), 0);
-	data = map + page;
+	ck_assert_int_eq(u8s_fence_map(&f, 520), 0);
 	for (size_t n = 0; n <= 520; n++)
 		for (int variant = 0; variant < 4; variant++) {
-			size_t m = test_random_text(&rng, text, 520, 4);
-
-			ck_assert_uint_ge(m, n);
-			if (variant == 1 && n > 0)
-				text[n - 1] = 0xF0; /* cut at the end */
-			if (variant == 2 && n > 0)
-				text[test_random(&rng) % n] =
-				    (uint8_t)test_random(&rng);
-			if (variant == 3 && n > 2)
-				text[0] = 0x80; /* an error at the start */
-			memcpy(data + page - n, text, n);
-			require_walk(k, data + page - n, n);
-			memcpy(data, text, n);
-			require_walk(k, data, n);
+			guard_text(&rng, text, n, variant);
+			memcpy(u8s_fence_end(&f, n), text, n);
+			require_walk(k, u8s_fence_end(&f, n), n);
+			memcpy(f.base, text, n);
+			require_walk(k, f.base, n);
 		}
-	munmap(map, 3 * page);
+	for (size_t n = 1; n < 64 + 3; n++)
+		for (size_t gap = 1; gap < 64; gap++)
+			for (int variant = 0; variant < 4; variant++) {
+				uint8_t *at = u8s_fence_end(&f, n + gap);
+
+				guard_text(&rng, text, n, variant);
+				memcpy(at, text, n);
+				require_walk(k, at, n);
+			}
+	u8s_fence_unmap(&f);
 }
 END_TEST
 
