@@ -8,13 +8,13 @@
  *   subsequence and the length of its maximal subpart, and on sequences
  *   of 1..3 bytes the first character's length or maximal subpart too;
  * - every kernel the CPU runs gives the walk's answer on the input alone
- *   (so the kernel's tail path sees it) at two places in a page between
- *   inaccessible pages (support/fence.h), where a read outside the page
- *   faults: at the page's start, where a vector kernel loads the block
- *   from the input and zeroes the lanes past its end, and ending at the
- *   page's end, where that block would cross into the guard and the
- *   kernel loads the block that ends with the input and moves it down
- *   (in_page.h; avx512 loads under a mask at both places).  The vector
+ *   (so the kernel's tail path sees it) ending at the end of a page
+ *   before an inaccessible one (support/fence.h), where a read past the
+ *   input faults, and where a vector kernel's block from the input would
+ *   cross into the guard, so it loads the block that ends with the input
+ *   and moves it down (in_page.h); a vector kernel also at the page's
+ *   start, where it loads the block from the input and zeroes the lanes
+ *   past its end (avx512 loads under a mask at both places).  The vector
  *   kernels also give it on every input of 1..3 bytes at the end of a
  *   full block (a character it cuts meets the padding after the last
  *   block) and across the boundary of two full blocks at every cut,
@@ -190,8 +190,14 @@ check_input(struct sweep *w, struct placement *end, struct placement *across,
 	for (size_t i = 0; i < w->nk; i++) {
 		const struct u8ref_kernel *k = w->k[i];
 
-		check_kernel(w, k->name, "alone at a page's start", s, n, alone,
-		             0, n, k->validate(w->page.base, n));
+		/* a vector kernel loads a short input one way where the block
+		 * from it stays in its page and another where it would leave
+		 * it; the scalar one reads the bytes alone, and the guard
+		 * after them faults on a read past the end */
+		if (w->blocks[i])
+			check_kernel(w, k->name, "alone at a page's start", s,
+			             n, alone, 0, n,
+			             k->validate(w->page.base, n));
 		check_kernel(w, k->name, "alone ending a page", s, n, alone, 0,
 		             n, k->validate(u8s_fence_end(&w->page, n), n));
 		if (w->blocks[i] && n < 4)
@@ -414,10 +420,10 @@ START_TEST(test_kernels_named)
 		strncat(names, " ", sizeof names - strlen(names) - 1);
 		strncat(names, w.k[i]->name, sizeof names - strlen(names) - 1);
 	}
-	printf("fast_exhaustive: all 4,311,810,304 inputs of 1..4 bytes, at a "
-	       "page's start and ending at its end (those of 1..3 bytes also "
-	       "ending a block and across blocks) agree with the walk and the "
-	       "ABNF in:%s\n",
+	printf("fast_exhaustive: all 4,311,810,304 inputs of 1..4 bytes, "
+	       "ending at a page's end (for the vector kernels also at a "
+	       "page's start, and those of 1..3 bytes ending a block and "
+	       "across blocks) agree with the walk and the ABNF in:%s\n",
 	       names);
 }
 END_TEST
