@@ -14,7 +14,7 @@
 # whose every stream call writes or reads past or beside its state shows
 # it on every input, the smallest of which the first twentieth of each
 # family holds; the whole run shows it no better, at twenty times the
-# cost (two faults an item, each at the kernel's price).
+# cost (past the state, each call is a fault, at the kernel's price).
 set -u
 u8conform=$1 targets=$2 manifest=$3 mode=${4:-full}
 . "$(dirname "$0")/check.sh"

@@ -62,8 +62,8 @@ while IFS="$tab" read -r name verdict reason input _; do
 	# of its hangs costs one.  A correct call that waits on a busy
 	# machine uses no CPU, so it is never taken for a hang.  Its whole run
 	# is the first twentieth of each family, which holds FE and more
-	# hangs than u8conform meets before it sets the function aside: the
-	# whole default run shows the same, ten times slower.
+	# hangs than u8conform meets before it sets the function aside, which
+	# the whole default run does in its first family too.
 	timeout=3000 part=
 	[ "$reason" = hang ] && timeout=300
 	[ "$reason" = hang ] && [ "$mode" = full ] && part="--shard 1/20"
