@@ -250,7 +250,7 @@ guard_text(uint64_t *rng, uint8_t text[4 * 520], size_t n, int variant)
 
 /* Inputs that end where an inaccessible page begins, and inputs that
  * begin where one ends (support/fence.h): a read one byte outside
- * faults.  Inputs shorter than a 64-byte block or up to three bytes
+ * faults.  Inputs shorter than a 64-byte block or up to two bytes
  * longer also at every distance short of a block from the page's end:
  * a vector kernel reads their bytes from the input where the block from
  * it stays in the page, and from before it where the block would cross
