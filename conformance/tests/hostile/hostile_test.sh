@@ -87,7 +87,9 @@ special() {
 		# the same counts, run after run
 		mv "$work/$name.json" "$work/$name.1.json"
 		run "$name" --exhaustive --shard 1/20000 "$lib"
-		cmp -s "$work/$name.1.json" "$work/$name.json" || echo "two runs differ"
+		cmp -s "$work/$name.1.json" "$work/$name.json" ||
+			echo "two runs differ: $(diff "$work/$name.1.json" "$work/$name.json" |
+				grep '^[<>]' | head -c 600 | tr '\n' ' ')"
 		;;
 	fork-first-call)
 		# the counts of a target that does not fork
