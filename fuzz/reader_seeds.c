@@ -116,13 +116,17 @@ put_chunkings(struct u8c_wire_writer *w, const struct u8c_plan *plan,
 			    (uint16_t)k, (uint16_t)ncuts, (uint16_t)in.nwant,
 			    0};
 
+			static const uint8_t pad[4];
+
 			u8c_wire_put(
 			    w, U8C_WIRE_SHORT_CHUNKING,
-			    (const void *[]){&h, short_after, in.want},
+			    (const void *[]){&h, short_after, pad, in.want},
 			    (size_t[]){sizeof h,
 			               (ncuts + 1) * sizeof short_after[0],
+			               u8c_wire_after_pad(
+			                   ncuts, sizeof short_after[0]),
 			               in.nwant * sizeof in.want[0]},
-			    3);
+			    4);
 		} else {
 			struct u8c_wire_chunking h = {
 			    k, ncuts, in.nwant,   UINT64_MAX, 0,

@@ -96,6 +96,21 @@ u8c_plan_item_takes(const struct u8c_plan_row *r, unsigned on, int fn,
 	return 1;
 }
 
+/* u8c_plan_item_calls - the functions (bits of enum u8c_fn) that
+ * u8c_plan_item_takes says are called on the item: found once an item,
+ * then asked at each phase. */
+static inline unsigned
+u8c_plan_item_calls(const struct u8c_plan_row *r, unsigned on,
+                    enum u8c_stream_mode stream, unsigned traits, uint32_t cp)
+{
+	unsigned calls = 0;
+
+	for (int fn = 0; fn < U8C_FNS; fn++)
+		if (u8c_plan_item_takes(r, on, fn, stream, traits, cp))
+			calls |= 1u << fn;
+	return calls;
+}
+
 /* u8c_plan_row_calls - whether it takes any of @functions (bits of enum
  * u8c_fn): a row that takes none is not run at all. */
 int u8c_plan_row_calls(const struct u8c_plan_row *r, unsigned functions);

@@ -80,6 +80,7 @@ item_begins(struct u8c_reader *r, const struct u8c_wire_item *w)
 		                            0,
 		                            {0, 0, 0}};
 		r->s.mode = U8C_STREAM_NONE;
+		r->calls = 0;
 		r->in_item = 1;
 		return 0;
 	}
@@ -97,6 +98,8 @@ item_begins(struct u8c_reader *r, const struct u8c_wire_item *w)
 	    plan->profile, r->cx->expect, r->cx->traits, 0, w->row, r->index};
 	r->keep = w->row == r->keep_row && r->index == r->keep_index;
 	stream_start(r, row);
+	r->calls = u8c_plan_item_calls(row, r->expect[0].functions, r->s.mode,
+	                               r->cx->traits, r->item.cp);
 	r->in_item = 1;
 	return 0;
 }
@@ -109,6 +112,25 @@ take(const uint8_t **p, const uint8_t *end, void *to, size_t n, size_t size)
 		return -1;
 	memcpy(to, *p, n * size);
 	*p += n * size;
+	return 0;
+}
+
+/* Takes @n code points from @*p, within @end, into @to: a value at a
+ * time, each within a word the payload was copied in (wire.h). */
+static int
+take_values(const uint8_t **p, const uint8_t *end, uint32_t *to, size_t n)
+{
+	uint32_t v;
+
+	if ((size_t)(end - *p) / sizeof v < n)
+		return -1;
+	for (size_t k = 0; k < n; k++) {
+		memcpy(&v, *p + k * sizeof v, sizeof v);
+		/* kept a value: no compiler may make the loop a memcpy */
+		__asm__("" : "+r"(v));
+		to[k] = v;
+	}
+	*p += n * sizeof v;
 	return 0;
 }
 
@@ -158,12 +180,7 @@ static int item_ends(struct u8c_reader *r, uint32_t answer, uint32_t died);
 static int
 wanted(const struct u8c_reader *r, enum u8c_fn fn)
 {
-	const struct u8c_plan *plan = r->cx->plan;
-
-	return r->row < plan->nrows &&
-	       u8c_plan_item_takes(&plan->rows[r->row], r->expect[0].functions,
-	                           (int)fn, r->s.mode, r->cx->traits,
-	                           r->item.cp);
+	return (int)(r->calls >> fn & 1u);
 }
 
 /* A given[] answer as the item's order allows: for a function it was to
@@ -205,8 +222,8 @@ answers_then(struct u8c_reader *r, const struct u8c_wire_answers *w,
 	    w->given[U8C_FN_DECODE] == U8C_ANSWER_GIVEN && w->ndecode <= w->cap
 	        ? (size_t)w->ndecode
 	        : 0;
-	if (take(&p, end, r->decoded, ndecoded, sizeof r->decoded[0]) != 0 ||
-	    take(&p, end, r->next_cp, w->nnext, sizeof r->next_cp[0]) != 0 ||
+	if (take_values(&p, end, r->decoded, ndecoded) != 0 ||
+	    take_values(&p, end, r->next_cp, (size_t)w->nnext) != 0 ||
 	    (size_t)(end - p) / len_size < w->nnext)
 		return -1;
 	for (size_t k = 0; k < w->nnext; k++, p += len_size)
@@ -261,32 +278,42 @@ static int
 short_answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
 {
 	const uint8_t *p = rec->payload, *end = p + rec->size;
-	struct u8c_wire_short_answers s;
+	/* read in the words the payload was copied in (wire.h) */
+	union {
+		struct u8c_wire_short_answers s;
+		uint64_t words[U8C_WIRE_WORDS(
+		    sizeof(struct u8c_wire_short_answers))];
+	} head;
+	const struct u8c_wire_short_answers *sa = &head.s;
 	struct u8c_wire_answers w;
 
-	if (take(&p, end, &s, 1, sizeof s) != 0 ||
+	/* the payload is whole words, so one that holds the struct holds
+	 * the words it ends in */
+	if ((size_t)(end - p) < sizeof head.words ||
 	    (!r->in_item && r->nexpect == 0))
 		return -1;
+	u8c_wire_words(head.words, p, U8C_WIRE_WORDS(sizeof *sa));
+	p += sizeof *sa;
 	/* field by field, the probe's answers left out: zeroing the whole
 	 * wide record for each item cost more than reading it */
 	w.item = r->in_item ? (struct u8c_wire_item){(uint32_t)r->row, 0,
 	                                             (uint64_t)r->index}
 	                    : (struct u8c_wire_item){r->expect[0].row, 0,
 	                                             (uint64_t)r->next};
-	w.stream = s.stream;
-	w.stream_died = s.stream_died;
-	memcpy(w.given, s.given, sizeof w.given);
-	w.valid = s.valid;
-	w.valid_prefix = s.valid_prefix;
+	w.stream = sa->stream;
+	w.stream_died = sa->stream_died;
+	memcpy(w.given, sa->given, sizeof w.given);
+	w.valid = sa->valid;
+	w.valid_prefix = sa->valid_prefix;
 	w.probed = 0;
-	w.probe_k = s.probe_k;
-	w.cap = s.cap;
-	w.ndecode = wide(s.ndecode);
-	w.err = wide(s.err);
-	w.accepted_from = wide(s.accepted_from);
-	w.nnext = s.nnext;
-	w.nencode = s.nencode;
-	memcpy(w.encode, s.encode, sizeof w.encode);
+	w.probe_k = sa->probe_k;
+	w.cap = sa->cap;
+	w.ndecode = wide(sa->ndecode);
+	w.err = wide(sa->err);
+	w.accepted_from = wide(sa->accepted_from);
+	w.nnext = sa->nnext;
+	w.nencode = sa->nencode;
+	memcpy(w.encode, sa->encode, sizeof w.encode);
 	return answers_then(r, &w, p, end, 1);
 }
 
@@ -334,7 +361,8 @@ chunking_then(struct u8c_reader *r, const struct u8c_wire_chunking *w,
 			return -1;
 		r->s.after[k] = last = (size_t)after;
 	}
-	if (take(&p, end, out, w->nout, sizeof out[0]) != 0 ||
+	p += u8c_wire_after_pad(ncuts, after_size);
+	if (take_values(&p, end, out, (size_t)w->nout) != 0 ||
 	    !all_read(p, end))
 		return -1;
 	a = (struct u8c_stream_answers){ncuts,

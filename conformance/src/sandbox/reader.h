@@ -68,6 +68,7 @@ struct u8c_reader {
 	uint32_t row;
 	size_t index;
 	uint32_t dead;  /* phases it is not to call                   */
+	unsigned calls; /* the functions it calls (u8c_plan_item_calls) */
 	unsigned fates; /* fates recorded on it (bits)                */
 	int keep;       /* its answers are --input's                  */
 	int answered;   /* its answers came                           */

@@ -137,28 +137,20 @@ u8c_wire_commit(struct u8c_wire_writer *w)
 		        0);
 }
 
-/* A short record is copied out in words of 8 bytes, not by memcpy: the
- * reader loads its fields at once, and a load from what a wide vector
- * store wrote waits for the store to land, where one within a word store
- * is forwarded (the first field loads of a short record held a tenth of
- * the reader's samples).  Records are whole words. */
+/* A short record is copied out in words (u8c_wire_words), not by
+ * memcpy: the reader loads its fields at once, and a load from what a
+ * wide vector store wrote waits for the store to land (the first field
+ * loads of a short record held a tenth of the reader's samples).
+ * Records are whole words. */
 enum { WORDS_UP_TO = 128 };
 
 static void
 copy_payload(uint8_t *to, const uint8_t *from, size_t n)
 {
-	uint64_t word;
-
-	if (n > WORDS_UP_TO) {
+	if (n > WORDS_UP_TO)
 		memcpy(to, from, n);
-		return;
-	}
-	for (size_t k = 0; k < n; k += sizeof word) {
-		memcpy(&word, from + k, sizeof word);
-		/* kept a word: no compiler may make the loop a memcpy */
-		__asm__("" : "+r"(word));
-		memcpy(to + k, &word, sizeof word);
-	}
+	else
+		u8c_wire_words(to, from, n / 8);
 }
 
 int

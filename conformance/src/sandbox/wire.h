@@ -71,13 +71,25 @@ struct u8c_wire_answers {
  * decode[ndecode] (when given and ndecode <= cap), next_cp[nnext],
  * next_len[nnext] as uint8_t.  U8C_WIRE_SHORT_NONE is SIZE_MAX. */
 struct u8c_wire_short_answers {
+	uint8_t encode[8]; /* first: a word of its own (below) */
 	uint8_t given[U8C_FNS];
 	uint8_t stream, stream_died; /* as in u8c_wire_answers */
 	int8_t valid, valid_prefix;
 	uint8_t probe_k;
 	uint16_t cap, ndecode, err, accepted_from, nnext, nencode;
-	uint8_t encode[8];
+	uint8_t pad[2]; /* the values after it begin a word */
 };
+
+/* The judge reads the record in the words it copied it in (wire.h's
+ * u8c_wire_words), and a field that spans two of them waits for both
+ * stores to land.  The numbers are aligned to their size; the arrays: */
+#define U8C_WIRE_IN_A_WORD(type, field)                                        \
+	(offsetof(type, field) / 8 ==                                          \
+	 (offsetof(type, field) + sizeof(((type *)0)->field) - 1) / 8)
+_Static_assert(U8C_WIRE_IN_A_WORD(struct u8c_wire_short_answers, encode) &&
+                   U8C_WIRE_IN_A_WORD(struct u8c_wire_short_answers, given) &&
+                   sizeof(struct u8c_wire_short_answers) % 8 == 0,
+               "every field of a short answer within one word");
 
 enum { U8C_WIRE_SHORT_NONE = UINT16_MAX };
 _Static_assert(U8C_MAX_INPUT < U8C_WIRE_SHORT_NONE && U8C_PROBES <= UINT8_MAX &&
@@ -93,13 +105,22 @@ struct u8c_wire_chunking {
 /* A chunking again in fewer bytes (32 against 112 for one cut and three
  * values), when no call returned more than its cap and nothing beside
  * the state changed, as on almost every one of a default run's 8.1 M:
- * then after[ncuts + 1] as uint16_t, out[nout]. */
+ * then after[ncuts + 1] as uint16_t, u8c_wire_after_pad, out[nout]. */
 struct u8c_wire_short_chunking {
 	uint16_t k, ncuts, nout, pad;
 };
 _Static_assert(U8C_CHUNKINGS_MAX <= UINT16_MAX && U8C_MAX_CUTS <= UINT16_MAX &&
                    U8C_STREAMED_MAX <= UINT16_MAX,
                "a short chunking holds every index and count of one");
+
+/* The bytes after after[ncuts + 1] of @size bytes each that bring out[]
+ * to a multiple of 4 (two in a short chunking with an odd count), so
+ * that no value spans two words. */
+static inline size_t
+u8c_wire_after_pad(size_t ncuts, size_t size)
+{
+	return (size_t)(-((ncuts + 1) * size) & 3u);
+}
 
 /* Then turns_item[nturns_item], bytes_item[nbytes_item]. */
 struct u8c_wire_stream_probes {
@@ -224,6 +245,28 @@ u8c_wire_put(struct u8c_wire_writer *w, enum u8c_wire_kind kind,
 	}
 	u8c_wire_commit(w);
 }
+
+/* u8c_wire_words - @n words of 8 bytes from @from to @to, each loaded
+ * and stored alone.  A load is forwarded from a store that holds all of
+ * it, and waits for the store to land otherwise: a record is copied out
+ * of the ring this way, and read back this way (or field by field), never
+ * by a memcpy whose wide loads each span two words. */
+static inline void
+u8c_wire_words(void *to, const void *from, size_t n)
+{
+	uint64_t word;
+
+	for (size_t k = 0; k < n; k++) {
+		memcpy(&word, (const uint8_t *)from + k * sizeof word,
+		       sizeof word);
+		/* kept a word: no compiler may make the loop a memcpy */
+		__asm__("" : "+r"(word));
+		memcpy((uint8_t *)to + k * sizeof word, &word, sizeof word);
+	}
+}
+
+/* The words that hold @size bytes. */
+#define U8C_WIRE_WORDS(size) (((size) + 7) / 8)
 
 /* A record as read: its kind and payload, copied out of the ring. */
 struct u8c_wire_record {

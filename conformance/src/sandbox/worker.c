@@ -584,10 +584,11 @@ static struct {
 	struct u8c_item item;
 	struct u8c_answers a;
 	struct item_fates f;
-	uint32_t dead; /* phases not to call: they killed a worker    */
-	unsigned on;   /* functions to call                            */
-	int probes;    /* the state probe after the functions          */
-	int phase;     /* the call under way                           */
+	uint32_t dead;  /* phases not to call: they killed a worker    */
+	unsigned on;    /* functions to call                            */
+	unsigned calls; /* of them, those this item takes               */
+	int probes;     /* the state probe after the functions          */
+	int phase;      /* the call under way                           */
 	/* the stream's phase: chunking k of nk, then its probes (k = nk) */
 	struct {
 		enum u8c_stream_mode mode;
@@ -606,10 +607,8 @@ static struct {
 static int
 wanted(int phase)
 {
-	if (phase == U8C_PHASE_PROBE)
-		return it.probes;
-	return u8c_plan_item_takes(it.row, it.on, phase, it.s.mode, w.traits,
-	                           it.item.cp);
+	return phase == U8C_PHASE_PROBE ? it.probes
+	                                : (int)(it.calls >> phase & 1u);
 }
 
 static void
@@ -689,10 +688,11 @@ static void
 send_short_chunking(const struct u8c_stream_answers *a, size_t nout)
 {
 	struct u8c_wire_short_chunking *c;
+	size_t pad = u8c_wire_after_pad(a->ncuts, sizeof(uint16_t));
 	uint16_t *after;
 
 	c = u8c_wire_begin(&w.wire, U8C_WIRE_SHORT_CHUNKING,
-	                   sizeof *c + (a->ncuts + 1) * sizeof *after +
+	                   sizeof *c + (a->ncuts + 1) * sizeof *after + pad +
 	                       nout * sizeof a->out[0]);
 	*c = (struct u8c_wire_short_chunking){
 	    (uint16_t)it.s.k, (uint16_t)a->ncuts, (uint16_t)nout, 0};
@@ -700,7 +700,8 @@ send_short_chunking(const struct u8c_stream_answers *a, size_t nout)
 	for (size_t k = 0; k <= a->ncuts; k++)
 		after[k] = (uint16_t)(a->after[k] < nout ? a->after[k] : nout);
 	if (nout > 0) /* else there may be no values to point at */
-		memcpy(after + a->ncuts + 1, a->out, nout * sizeof a->out[0]);
+		memcpy((uint8_t *)(after + a->ncuts + 1) + pad, a->out,
+		       nout * sizeof a->out[0]);
 	u8c_wire_commit(&w.wire);
 }
 
@@ -1053,6 +1054,8 @@ call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 		    u8c_first_error(w.j->plan->profile, it.item.s, it.item.n);
 	else
 		it.a.error_at = SIZE_MAX;
+	it.calls =
+	    u8c_plan_item_calls(r, it.on, it.s.mode, w.traits, it.item.cp);
 	w.item = (struct u8c_wire_item){row, dead, index};
 	w.announced = 0;
 	if (o->careful && !w.foreseeing) {
