@@ -80,9 +80,10 @@ struct u8c_wire_short_answers {
 	uint8_t pad[2]; /* the values after it begin a word */
 };
 
-/* The judge reads the record in the words it copied it in (wire.h's
- * u8c_wire_words), and a field that spans two of them waits for both
- * stores to land.  The numbers are aligned to their size; the arrays: */
+/* The judge reads the record in the words it copied it in
+ * (u8c_wire_words, below), and a field that spans two of them waits for
+ * both stores to land.  The numbers are aligned to their size; the
+ * arrays: */
 #define U8C_WIRE_IN_A_WORD(type, field)                                        \
 	(offsetof(type, field) / 8 ==                                          \
 	 (offsetof(type, field) + sizeof(((type *)0)->field) - 1) / 8)
@@ -114,8 +115,8 @@ _Static_assert(U8C_CHUNKINGS_MAX <= UINT16_MAX && U8C_MAX_CUTS <= UINT16_MAX &&
                "a short chunking holds every index and count of one");
 
 /* The bytes after after[ncuts + 1] of @size bytes each that bring out[]
- * to a multiple of 4 (two in a short chunking with an odd count), so
- * that no value spans two words. */
+ * to a multiple of 4 (two where a short chunking's after[] has an odd
+ * count), so that no value spans two words. */
 static inline size_t
 u8c_wire_after_pad(size_t ncuts, size_t size)
 {
