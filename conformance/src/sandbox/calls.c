@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "calls.h"
+#include "copy_words.h"
 
 int
 u8c_stage_init(struct u8c_stage *st)
@@ -92,10 +93,8 @@ call_decode(struct u8c_stage *st, const struct u8c_target *t,
 	a->ndecode = (size_t)U8C_ON_STACK(st, t->decode, (uintptr_t)s, item->n,
 	                                  (uintptr_t)out, a->cap);
 	a->decode = st->decoded;
-	/* a value at a time, as the target most likely stored them: a wider
-	 * load of values just stored waits for the stores to land */
-	for (size_t k = 0; a->ndecode <= a->cap && k < a->ndecode; k++)
-		st->decoded[k] = out[k];
+	if (a->ndecode <= a->cap) /* as the target stored them */
+		u8s_copy_values(st->decoded, out, a->ndecode);
 }
 
 static void

@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "copy_words.h"
 #include "reader.h"
 
 void
@@ -116,21 +117,14 @@ take(const uint8_t **p, const uint8_t *end, void *to, size_t n, size_t size)
 }
 
 /* Takes @n code points from @*p, within @end, into @to: a value at a
- * time, each within a word the payload was copied in (wire.h). */
+ * time, each within a word the payload was copied in (wire.c). */
 static int
 take_values(const uint8_t **p, const uint8_t *end, uint32_t *to, size_t n)
 {
-	uint32_t v;
-
-	if ((size_t)(end - *p) / sizeof v < n)
+	if ((size_t)(end - *p) / sizeof *to < n)
 		return -1;
-	for (size_t k = 0; k < n; k++) {
-		memcpy(&v, *p + k * sizeof v, sizeof v);
-		/* kept a value: no compiler may make the loop a memcpy */
-		__asm__("" : "+r"(v));
-		to[k] = v;
-	}
-	*p += n * sizeof v;
+	u8s_copy_values(to, *p, n);
+	*p += n * sizeof *to;
 	return 0;
 }
 
@@ -278,7 +272,7 @@ static int
 short_answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
 {
 	const uint8_t *p = rec->payload, *end = p + rec->size;
-	/* read in the words the payload was copied in (wire.h) */
+	/* read in the words the payload was copied in (wire.c) */
 	union {
 		struct u8c_wire_short_answers s;
 		uint64_t words[U8C_WIRE_WORDS(
@@ -292,7 +286,7 @@ short_answers(struct u8c_reader *r, const struct u8c_wire_record *rec)
 	if ((size_t)(end - p) < sizeof head.words ||
 	    (!r->in_item && r->nexpect == 0))
 		return -1;
-	u8c_wire_words(head.words, p, U8C_WIRE_WORDS(sizeof *sa));
+	u8s_copy_words(head.words, p, U8C_WIRE_WORDS(sizeof *sa));
 	p += sizeof *sa;
 	/* field by field, the probe's answers left out: zeroing the whole
 	 * wide record for each item cost more than reading it */

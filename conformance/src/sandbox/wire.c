@@ -10,6 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "copy_words.h"
 #include "wire.h"
 
 static size_t
@@ -137,7 +138,7 @@ u8c_wire_commit(struct u8c_wire_writer *w)
 		        0);
 }
 
-/* A short record is copied out in words (u8c_wire_words), not by
+/* A short record is copied out in words (u8s_copy_words), not by
  * memcpy: the reader loads its fields at once, and a load from what a
  * wide vector store wrote waits for the store to land (the first field
  * loads of a short record held a tenth of the reader's samples).
@@ -150,7 +151,7 @@ copy_payload(uint8_t *to, const uint8_t *from, size_t n)
 	if (n > WORDS_UP_TO)
 		memcpy(to, from, n);
 	else
-		u8c_wire_words(to, from, n / 8);
+		u8s_copy_words(to, from, n / 8);
 }
 
 int

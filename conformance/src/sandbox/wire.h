@@ -81,7 +81,7 @@ struct u8c_wire_short_answers {
 };
 
 /* The judge reads the record in the words it copied it in
- * (u8c_wire_words, below), and a field that spans two of them waits for
+ * (u8s_copy_words), and a field that spans two of them waits for
  * both stores to land.  The numbers are aligned to their size; the
  * arrays: */
 #define U8C_WIRE_IN_A_WORD(type, field)                                        \
@@ -245,25 +245,6 @@ u8c_wire_put(struct u8c_wire_writer *w, enum u8c_wire_kind kind,
 		to += sizes[k];
 	}
 	u8c_wire_commit(w);
-}
-
-/* u8c_wire_words - @n words of 8 bytes from @from to @to, each loaded
- * and stored alone.  A load is forwarded from a store that holds all of
- * it, and waits for the store to land otherwise: a record is copied out
- * of the ring this way, and read back this way (or field by field), never
- * by a memcpy whose wide loads each span two words. */
-static inline void
-u8c_wire_words(void *to, const void *from, size_t n)
-{
-	uint64_t word;
-
-	for (size_t k = 0; k < n; k++) {
-		memcpy(&word, (const uint8_t *)from + k * sizeof word,
-		       sizeof word);
-		/* kept a word: no compiler may make the loop a memcpy */
-		__asm__("" : "+r"(word));
-		memcpy((uint8_t *)to + k * sizeof word, &word, sizeof word);
-	}
 }
 
 /* The words that hold @size bytes. */
