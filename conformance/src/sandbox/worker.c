@@ -33,6 +33,15 @@
 #include <sys/ucontext.h>
 #include <unistd.h>
 
+#if defined(__has_include)
+#if __has_include(<sanitizer/asan_interface.h>)
+#include <sanitizer/asan_interface.h> /* a no-op without the sanitizer */
+#endif
+#endif
+#ifndef ASAN_UNPOISON_MEMORY_REGION
+#define ASAN_UNPOISON_MEMORY_REGION(addr, size) ((void)(addr), (void)(size))
+#endif
+
 #include "calls.h"
 #include "exec/bridge.h"
 #include "filter.h"
@@ -862,6 +871,19 @@ stream_start(const struct u8c_plan_row *r, size_t index)
 	return read;
 }
 
+/* Back in calls() from a call that died, the frames below it are dead.
+ * Under AddressSanitizer their scopes may still be marked on the
+ * worker's stack: an exit() in a call jumps back from the call's own
+ * stack, and ASan then declines to clean a stack it cannot bound ("is
+ * ignoring requested __asan_handle_no_return"), so a later frame in the
+ * same bytes was reported as a use after scope.  They are cleaned here,
+ * down to the landing, which lies below them all. */
+static void
+forget_dead_frames(void)
+{
+	ASAN_UNPOISON_MEMORY_REGION((void *)w.landing, LANDING_BELOW);
+}
+
 /* The item's calls, in phase order, from it.phase on.  One recovery
  * point serves them all: a call that dies comes back here, is recorded,
  * and the next one is made. */
@@ -873,6 +895,7 @@ calls(void)
 	            ~(uintptr_t)15;
 	if (sigsetjmp(w.recover, 0) != 0) {
 		u8c_call_modes_reset();
+		forget_dead_frames();
 		end_call();
 		hook_exit();
 		w.slot->phase = U8C_PHASE_HARNESS;
