@@ -244,7 +244,7 @@ special() {
 			echo "the over-write was not reproduced"
 		grep -qx ring "$work/state-$name/seen" 2>/dev/null || echo "it found no ring to write"
 		;;
-	stream-forges-clean)
+	stream-forges-clean | forges-short-answers)
 		grep -qx forged "$work/state-$name/seen" 2>/dev/null || echo "it found no ring to forge in"
 		;;
 	forges-log)
