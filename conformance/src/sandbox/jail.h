@@ -56,6 +56,7 @@ struct u8c_jail {
 	const char *path, *symbol, *shape;
 	int exec;            /* @path is an --exec child's shell command */
 	unsigned timeout_ms; /* --timeout: an --exec child's batches  */
+	unsigned memory_mib; /* --memory: what dead calls may leave   */
 	const struct u8c_expectations *expect; /* or NULL                 */
 	unsigned slots;             /* worker slots in use, + the fresh one */
 	int cmd[2];                 /* supervisor -> fork server          */

@@ -21,6 +21,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/futex.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/ucontext.h>
 #include <unistd.h>
@@ -53,12 +55,16 @@
 enum {
 	ALT_STACK = 1 << 16,
 	LANDING_BELOW = 1 << 14, /* bytes between calls() and land() */
-	/* then leave for a fresh process, and with it whatever the calls
-	 * that died left behind (memory allocated and never freed): a
-	 * target may leave 128 KiB each within the default --memory.  A
-	 * worker's start costs as much as a thousand recoveries or more:
-	 * every 4,096 made a decoder fatal on 10 % of its inputs 18 % slower */
-	RECOVERIES_MAX = 16384,
+	/* After so many recoveries, a look at what the calls that died
+	 * left behind (memory allocated and never freed): a worker whose
+	 * peak resident set grew by more than a sixteenth of --memory since
+	 * it started leaves for a fresh process, and the memory with it.  A
+	 * target may leave 128 KiB a call within the default --memory.  A
+	 * worker's start costs as much as a thousand recoveries or more, so
+	 * one that holds no more goes on: leaving after every 16,384 made a
+	 * decoder that crashes on 10 % of its inputs 16 % slower */
+	RECOVERIES_LOOK = 16384,
+	LEFT_MAX_SHARE = 16,
 	STREAM_PROBED = 16, /* items with the stream's probes: 1 in 16 */
 	MAX_OUTPUT_FDS = 64,
 };
@@ -101,6 +107,7 @@ static struct {
 	                                  other than its answers came     */
 	pid_t pid;                     /* the worker's only thread of ours */
 	unsigned recoveries;
+	long start_kib; /* its peak resident set when it was set up */
 	int retire;
 	int count_now; /* the order's: wake the judge on each fatal call */
 	volatile sig_atomic_t exit_hook; /* on_exit_call is registered   */
@@ -561,6 +568,24 @@ record_met(struct item_fates *f, enum u8c_phase phase, int met, int detail)
 			       &f->recorded);
 }
 
+/* The worker's peak resident set, KiB; LONG_MAX when unknown. */
+static long
+peak_kib(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : LONG_MAX;
+}
+
+/* Whether the worker grew by more than its share of --memory since it
+ * was set up: what the calls that died left, most of it. */
+static int
+dead_calls_left_much(void)
+{
+	return peak_kib() - w.start_kib >
+	       (long)w.j->memory_mib * (1024 / LEFT_MAX_SHARE);
+}
+
 /* After a call: the fates it met, recorded against the item. */
 static void
 after_call(struct item_fates *f, enum u8c_phase phase)
@@ -581,7 +606,7 @@ after_call(struct item_fates *f, enum u8c_phase phase)
 	} else if (w.count_now) {
 		u8c_wire_wake(&w.wire);
 	}
-	if (++w.recoveries >= RECOVERIES_MAX)
+	if (++w.recoveries % RECOVERIES_LOOK == 0 && dead_calls_left_much())
 		w.retire = 1;
 }
 
@@ -1288,6 +1313,7 @@ u8c_worker_main(const struct u8c_jail *j, const struct u8c_target *t,
 	 * process of the jail they may, as signals-fork-server's do) */
 	sigemptyset(&blocked);
 	sigprocmask(SIG_SETMASK, &blocked, NULL);
+	w.start_kib = peak_kib();
 	w.slot->phase = U8C_PHASE_IDLE;
 	w.slot->up = 1;
 	/* the orders before done_seq were another worker's */

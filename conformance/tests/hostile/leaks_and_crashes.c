@@ -3,11 +3,13 @@
  * leaks_and_crashes.c - hostile target: u8t_decode takes 96 KiB, fills
  * it and crashes, on every input, so nothing is ever given back.
  *
- * A worker goes on after a call dies, and leaves for a fresh process
- * after so many (worker.c's RECOVERIES_MAX), with what the dead calls
- * left.  Expected: a FAIL isolation/crash, and no isolation/memory
- * under the default --memory: 16,384 of these are 1.5 GiB, and a worker
- * that stayed for four times as many would be charged 2 GiB.
+ * A worker goes on after a call dies.  Every so many recoveries
+ * (worker.c's RECOVERIES_LOOK, 16,384) it looks at how much it grew,
+ * and leaves for a fresh process, with what the dead calls left, once
+ * that is more than a sixteenth of --memory.  Expected: a FAIL
+ * isolation/crash, and no isolation/memory under the default --memory:
+ * 16,384 of these are 1.5 GiB, and the more than 21,845 of the test's
+ * run would be 2 GiB in a worker that stayed.
  */
 #include <stdlib.h>
 #include <string.h>

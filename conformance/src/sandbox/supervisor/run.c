@@ -43,6 +43,7 @@ describe_jail(struct u8c_jail *j, const struct u8c_sandbox_config *cfg,
 	j->path = cfg->path;
 	j->exec = cfg->exec;
 	j->timeout_ms = cfg->timeout_ms;
+	j->memory_mib = cfg->memory_mib;
 	j->symbol = cfg->symbol;
 	j->shape = cfg->shape;
 	j->expect = cfg->expect;
