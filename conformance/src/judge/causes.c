@@ -29,7 +29,7 @@ static int
 cause_of(struct u8c_cause *c, const struct u8c_item *item,
          const struct u8c_part *part)
 {
-	static _Thread_local uint16_t cuts[U8C_MAX_CUTS];
+	uint16_t cuts[U8C_MAX_CUTS];
 	int whole = part == NULL || part->len == 0;
 	size_t off = whole ? 0 : part->off, len = whole ? item->n : part->len;
 	size_t ncuts;
@@ -150,7 +150,7 @@ rest_hash(const struct u8c_cause *c, int only)
 static void
 coalesce_in(struct u8c_cause *c, unsigned *n, int only)
 {
-	static _Thread_local uint32_t rest[2 * U8C_CAUSES_SEEN];
+	uint32_t rest[2 * U8C_CAUSES_SEEN];
 	int again = 1;
 
 	for (unsigned i = 0; i < *n; i++)

@@ -189,7 +189,7 @@ size_t
 u8c_chunkings_list(enum u8c_stream_mode m, const uint8_t *s, size_t n,
                    const uint8_t *held, struct u8c_chunking *list)
 {
-	static _Thread_local uint16_t pos[U8C_MAX_INPUT + 1];
+	uint16_t pos[U8C_MAX_INPUT + 1];
 	size_t np, k = 0;
 
 	if (m == U8C_STREAM_NONE)
@@ -278,7 +278,7 @@ int
 u8c_chunking_before(const struct u8c_chunking *a, size_t na,
                     const struct u8c_chunking *b, size_t nb)
 {
-	static _Thread_local uint16_t ca[U8C_MAX_CUTS], cb[U8C_MAX_CUTS];
+	uint16_t ca[U8C_MAX_CUTS], cb[U8C_MAX_CUTS];
 	size_t ka = u8c_chunking_cuts(a, na, ca),
 	       kb = u8c_chunking_cuts(b, nb, cb);
 
@@ -294,7 +294,7 @@ size_t
 u8c_chunks_format(char *buf, size_t cap, const uint8_t *s, size_t n,
                   const struct u8c_chunking *c)
 {
-	static _Thread_local uint16_t cuts[U8C_MAX_CUTS];
+	uint16_t cuts[U8C_MAX_CUTS];
 	static const char digits[] = "0123456789ABCDEF";
 	size_t ncuts = u8c_chunking_cuts(c, n, cuts), len = 0, k = 0;
 

@@ -112,7 +112,7 @@ u8c_note_variants(struct u8c_tallies *t, const struct u8ref_profile *read_by,
                   const struct u8c_reading *in, const uint32_t *got,
                   size_t ngot)
 {
-	static _Thread_local struct u8c_token tok[U8C_MAX_TOKENS];
+	struct u8c_token tok[U8C_MAX_TOKENS];
 	const struct u8ref_profile *p, *unicode = u8ref_profile_at(0);
 	uint32_t telling = u8c_variants_telling(in->s, in->n);
 	int exact, fits, fits_reading = -1; /* against in's tokens, once */

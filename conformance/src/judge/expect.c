@@ -240,7 +240,7 @@ matches(const struct u8c_expectation *e, const int *sym, size_t n)
 static size_t
 symbols(const struct u8c_item *item, int *sym, size_t *at)
 {
-	static _Thread_local uint16_t cuts[U8C_MAX_CUTS];
+	uint16_t cuts[U8C_MAX_CUTS];
 	size_t ncuts = item->chunking.kind == U8C_CHUNK_NONE
 	                   ? 0
 	                   : u8c_chunking_cuts(&item->chunking, item->n, cuts);
@@ -265,8 +265,8 @@ static int
 pattern_accepts(const struct u8c_expectation *e, const struct u8c_item *item,
                 const struct u8c_part *part)
 {
-	static _Thread_local int sym[2 * U8C_MAX_INPUT + 2];
-	static _Thread_local size_t at[U8C_MAX_INPUT];
+	int sym[2 * U8C_MAX_INPUT + 2];
+	size_t at[U8C_MAX_INPUT];
 	size_t m = symbols(item, sym, at), from, to;
 
 	if (matches(e, sym, m))

@@ -164,12 +164,12 @@ judge_validate(const struct judging *g, const struct u8c_answers *a)
 	}
 }
 
-/* u8t_next's values (U8T_ERROR as U+FFFD), when they can be judged;
- * NULL otherwise. */
+/* u8t_next's values (U8T_ERROR as U+FFFD) into got[0..nnext), when they
+ * can be judged; NULL otherwise. */
 static const uint32_t *
-judge_next(const struct judging *g, const struct u8c_answers *a, int *fits)
+judge_next(const struct judging *g, const struct u8c_answers *a, int *fits,
+           uint32_t *got)
 {
-	static _Thread_local uint32_t got[U8C_MAX_INPUT];
 	size_t k, off = 0, n = g->in->n;
 	struct u8c_example *e;
 
@@ -294,6 +294,7 @@ u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 {
 	struct judging g = {t, j, item, in};
 	const uint32_t *decoded = NULL, *stepped = NULL;
+	uint32_t next_values[U8C_MAX_INPUT];
 	int decode_fits = 0, next_fits = 0;
 
 	t->items++; /* tested for every fate, whatever it met */
@@ -312,7 +313,7 @@ u8c_judge(struct u8c_tallies *t, const struct u8c_judging *j,
 	if (a->given[U8C_FN_VALIDATE] == U8C_ANSWER_GIVEN)
 		judge_validate(&g, a);
 	if (a->given[U8C_FN_NEXT] == U8C_ANSWER_GIVEN)
-		stepped = judge_next(&g, a, &next_fits);
+		stepped = judge_next(&g, a, &next_fits, next_values);
 	if (decoded != NULL && stepped != NULL)
 		judge_consistency(&g, U8C_CONSISTENCY_DECODE_NEXT, decoded,
 		                  a->ndecode, decode_fits,

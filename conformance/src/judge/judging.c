@@ -144,7 +144,7 @@ int
 u8c_judge_values(const struct judging *g, enum u8c_fn fn, const uint32_t *out,
                  size_t nout, struct u8c_failure *failed)
 {
-	static _Thread_local size_t counts[U8C_MAX_TOKENS];
+	size_t counts[U8C_MAX_TOKENS];
 	const struct u8c_reading *in = g->in;
 	struct u8c_part part = u8c_whole;
 	enum u8c_parting parting = U8C_PARTING_CHANGED;

@@ -161,7 +161,7 @@ static void
 costs_at(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
          size_t nout, size_t far, uint16_t *cost)
 {
-	static _Thread_local uint16_t row[2][U8C_MAX_INPUT + 1];
+	uint16_t row[2][U8C_MAX_INPUT + 1];
 	uint16_t *now = row[0], *next = row[1], *swap;
 	size_t t, j;
 
@@ -208,7 +208,7 @@ static size_t
 first_stuck(const struct u8c_token *tok, size_t ntok, const uint32_t *out,
             size_t nout, int *lost)
 {
-	static _Thread_local uint16_t cost[U8C_MAX_TOKENS + 1];
+	uint16_t cost[U8C_MAX_TOKENS + 1];
 	size_t far = 0, t, j, best = ntok;
 
 	for (t = 0; t <= ntok; t++)

@@ -162,7 +162,7 @@ u8c_read(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 		meaning_of(in, in->tok, in->ntok);
 	} else {
 		/* a variant's reading; the meaning is Table 3-7's */
-		static _Thread_local struct u8c_token meaning[U8C_MAX_TOKENS];
+		struct u8c_token meaning[U8C_MAX_TOKENS];
 
 		meaning_of(in, meaning, u8c_tokenize(unicode(), s, n, meaning));
 	}
