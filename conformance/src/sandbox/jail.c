@@ -17,6 +17,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -93,20 +94,63 @@ u8c_jail_close(const struct u8c_jail *j, unsigned what)
 	}
 }
 
+/* Whether @fd, 3 or above, is another descriptor of the pipe @was
+ * (stdout), now pointed at @to; stored in fds[*n]. */
+static void
+redirect_if_stdout(int fd, int to, const struct stat *was, int *fds, size_t *n)
+{
+	struct stat st;
+
+	if (fd >= 3 && fd != to && fstat(fd, &st) == 0 &&
+	    S_ISFIFO(st.st_mode) && st.st_ino == was->st_ino &&
+	    st.st_dev == was->st_dev && dup2(to, fd) == fd)
+		fds[(*n)++] = fd;
+}
+
+/*
+ * The descriptors open, by /proc/self/fd: a handful of fstat calls where
+ * trying every number below 1024 made a thousand, in the fork server and
+ * in every worker, and it finds a copy above 1024 too.  Read by
+ * getdents64 into the stack: the fork server comes from a process whose
+ * other threads may have held malloc's lock when it forked.  -1 when
+ * there is no /proc.
+ */
+static int
+redirect_listed(int to, const struct stat *was, int *fds, size_t max, size_t *n)
+{
+	char buf[4096];
+	ssize_t got;
+	int dir = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (dir < 0)
+		return -1;
+	while ((got = getdents64(dir, buf, sizeof buf)) > 0)
+		for (ssize_t at = 0; at < got;) {
+			const struct dirent64 *e =
+			    (const struct dirent64 *)(void *)(buf + at);
+			char *end;
+			long fd = strtol(e->d_name, &end, 10);
+
+			at += e->d_reclen;
+			if (*end == '\0' && end != e->d_name && fd != dir &&
+			    fd <= INT_MAX && *n + 2 < max)
+				redirect_if_stdout((int)fd, to, was, fds, n);
+		}
+	close(dir);
+	return got < 0 ? -1 : 0;
+}
+
 size_t
 u8c_jail_redirect_output(int to, int *fds, size_t max)
 {
-	struct stat was, st;
+	struct stat was;
 	size_t n = 0;
-	int fd;
 
 	if (fstat(STDOUT_FILENO, &was) != 0)
 		memset(&was, 0, sizeof was);
-	for (fd = 3; fd < 1024 && n + 2 < max; fd++)
-		if (fd != to && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode) &&
-		    st.st_ino == was.st_ino && st.st_dev == was.st_dev &&
-		    dup2(to, fd) == fd)
-			fds[n++] = fd;
+	if (redirect_listed(to, &was, fds, max, &n) != 0)
+		for (int fd = 3; fd < 1024 && n + 2 < max; fd++)
+			redirect_if_stdout(fd, to, &was, fds, &n);
 	dup2(to, STDOUT_FILENO);
 	dup2(to, STDERR_FILENO);
 	fds[n++] = STDOUT_FILENO;
