@@ -45,6 +45,24 @@ u8s_fence_unmap(struct u8s_fence *f)
 	f->below = f->base = f->above = NULL;
 }
 
+#ifndef MADV_POPULATE_READ /* Linux 5.14 */
+#define MADV_POPULATE_READ  22
+#define MADV_POPULATE_WRITE 23
+#endif
+
+void
+u8s_pages_populate(void *p, size_t n, int writing)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t from = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t to = ((uintptr_t)p + n) & ~(page - 1);
+
+	if (to > from)
+		(void)madvise((void *)from, to - from,
+		              writing ? MADV_POPULATE_WRITE
+		                      : MADV_POPULATE_READ);
+}
+
 enum u8s_fence_side
 u8s_fence_side_of(const struct u8s_fence *f, const void *addr)
 {

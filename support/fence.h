@@ -49,6 +49,15 @@ u8s_fence_end(const struct u8s_fence *f, size_t n)
 	return f->base + f->size - n;
 }
 
+/*
+ * u8s_pages_populate - maps the whole pages of p[0..n) in one call
+ * (@writing: as written, else as read, to the zero page, which costs no
+ * memory), where the first touch of each would fault on its own: on a
+ * virtual machine a fault is microseconds.  Nothing where the kernel
+ * cannot (before 5.14); it is only a saving.
+ */
+void u8s_pages_populate(void *p, size_t n, int writing);
+
 /* u8s_fence_side_of - which guard @addr falls in. */
 enum u8s_fence_side u8s_fence_side_of(const struct u8s_fence *f,
                                       const void *addr);

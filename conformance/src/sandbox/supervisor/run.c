@@ -85,10 +85,11 @@ make_maps(struct supervisor *s)
 	return 0;
 }
 
+/* A slot's each, and the supervisor's own last. */
 static size_t
 tallies_size(const struct supervisor *s)
 {
-	return (s->workers + 1) * sizeof *s->tallies;
+	return (s->workers + 2) * sizeof *s->tallies;
 }
 
 static int
@@ -99,10 +100,14 @@ setup(struct supervisor *s)
 	s->j.sh = s->sh;
 	/* zero pages until a judge writes (most of a tallies is the
 	 * examples of checks that never fail), flush against a guard page,
-	 * and aligned as the type says: the window ends on a page */
-	if (u8s_fence_map(&s->tallies_fence, tallies_size(s)) == 0)
+	 * and aligned as the type says: the window ends on a page.  Mapped
+	 * to the zero page at once: the merges read every page. */
+	if (u8s_fence_map(&s->tallies_fence, tallies_size(s)) == 0) {
 		s->tallies = (struct u8c_tallies *)(void *)u8s_fence_end(
 		    &s->tallies_fence, tallies_size(s));
+		u8s_pages_populate(s->tallies, tallies_size(s), 0);
+		s->own = &s->tallies[s->workers + 1];
+	}
 	s->cx.plan = s->cfg->plan;
 	s->cx.expect = s->cfg->expect;
 	s->cx.max_fatal = s->cfg->max_fatal;
@@ -189,7 +194,6 @@ release(struct supervisor *s)
 		u8c_byte_map_free(s->own->map);
 		u8c_tallies_release(s->own);
 	}
-	free(s->own);
 	u8c_judges_free(&s->judges);
 	for (unsigned k = 0; s->tallies != NULL && k <= s->workers; k++) {
 		if (k < s->workers)
@@ -233,6 +237,9 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		describe_jail(&s.j, cfg, workers_of(cfg) + 1);
 		u8c_jail_exec_resume(&s.j);
 	}
+	/* most of it is the tallies, in one call rather than a fault a
+	 * page */
+	u8s_pages_populate(out, sizeof *out, 1);
 	memset(out, 0, sizeof *out);
 	out->sanitizers = sanitized(cfg) ? cfg->sanitizer->kinds : 0;
 	out->exec = cfg->exec;
@@ -252,9 +259,7 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 	                u8c_plan_items(cfg->plan, U8C_ITEM_CODE_POINT);
 	sup_now(&s.start);
 	s.last_progress = s.start;
-	s.own = calloc(1, sizeof *s.own);
-	if (s.own == NULL || setup(&s) != 0 ||
-	    u8c_judges_start(&s.judges) != 0) {
+	if (setup(&s) != 0 || u8c_judges_start(&s.judges) != 0) {
 		snprintf(out->error, sizeof out->error,
 		         "u8conform: cannot set up the jail: %s",
 		         strerror(errno));

@@ -102,7 +102,7 @@ struct supervisor {
 	struct u8c_reader_context cx;
 	unsigned fatal_seen; /* by every reader, for cx */
 	struct u8c_judges judges;
-	struct u8c_tallies *tallies;    /* one per slot                 */
+	struct u8c_tallies *tallies;    /* one per slot, then own       */
 	struct u8s_fence tallies_fence; /* where they are mapped        */
 	struct u8c_capture capture;     /* --input's answers            */
 	int loaded, unloading;
