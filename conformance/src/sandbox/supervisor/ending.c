@@ -43,7 +43,7 @@ sup_stop_workers(struct supervisor *s)
 			alive |= u8c_life_alive(s->w[k].life);
 		if (!alive || s->broken || sup_ms_since(&t0) > TEARDOWN_MS)
 			return;
-		sup_pump(s);
+		sup_pump_soon(s);
 	}
 }
 
@@ -62,7 +62,7 @@ sup_unload(struct supervisor *s)
 	sup_moved(&t);
 	while (!s->sh->server_ended &&
 	       !sup_target_too_long(s, &t, s->sh->server_pid))
-		sup_pump(s);
+		sup_pump_soon(s);
 	u8c_cpu_clock_reset(&t.clock);
 	sup_read_outputs(s);
 	if (!s->sh->server_ended) {
@@ -99,6 +99,6 @@ sup_teardown(struct supervisor *s)
 			waitpid(s->jail, &status, 0);
 			break;
 		}
-		usleep(1000);
+		usleep(SOON_US);
 	}
 }

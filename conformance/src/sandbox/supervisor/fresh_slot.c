@@ -18,11 +18,11 @@ run_fresh(struct supervisor *s, const struct u8c_order *o)
 	sup_step(s, s->fresh, U8C_EV_START);
 	while (!s->broken && u8c_life_alive(w->life) &&
 	       !sup_idle(&s->sh->slots[s->fresh]))
-		sup_pump(s);
-	sup_pump(s); /* its last output, and its end if it died */
+		sup_pump_soon(s);
+	sup_pump_soon(s); /* its last output, and its end if it died */
 	sup_step(s, s->fresh, U8C_EV_QUIT);
 	while (u8c_life_alive(w->life) && !s->broken)
-		sup_pump(s);
+		sup_pump_soon(s);
 	sup_judged_all(s);
 }
 

@@ -102,7 +102,7 @@ wait_loaded(struct supervisor *s, struct stillness *t)
 		         server_gone = __atomic_load_n(&s->sh->server_ended,
 		                                       __ATOMIC_ACQUIRE);
 
-		sup_pump(s);
+		sup_pump_soon(s);
 		say_who_serves(s);
 		if (s->sh->load.step == U8C_LOAD_SERVING &&
 		    s->j.go_server[1] < 0)

@@ -117,7 +117,11 @@ sup_run_row(struct supervisor *s, uint32_t row)
 				    sup_idle(&s->sh->slots[k]))
 					sup_forged(s, k); /* it skipped them */
 		}
-		sup_pump(s);
+		/* every order given: the row ends with the last ones */
+		if (f.next >= f.end)
+			sup_pump_soon(s);
+		else
+			sup_pump(s);
 	}
 	sup_judged_all(s);
 	for (unsigned k = 0; k < s->workers; k++) {

@@ -41,6 +41,8 @@
 
 enum {
 	TICK_MS = 2,         /* how often the supervisor looks          */
+	SOON_US = 250,       /* and while it waits for one event: a
+	                        worker's end, its last items, a load    */
 	GRACE_MS = 300,      /* an interrupted call's time to come back */
 	HANGS_SET_ASIDE = 8, /* a function that hung this often is not
 	                        called again: each hang costs a timeout */
@@ -184,6 +186,10 @@ void sup_check_memory(struct supervisor *s, unsigned k);
 
 /* watch.c */
 void sup_pump(struct supervisor *s);
+/* sup_pump_soon - the same look after SOON_US: in a loop that waits for
+ * one event, which mostly comes well within a tick; the ticks such loops
+ * waited were a tenth of a one-input run's wall time. */
+void sup_pump_soon(struct supervisor *s);
 uint64_t sup_items_done(const struct supervisor *s);
 
 /* loading.c */

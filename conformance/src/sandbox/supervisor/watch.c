@@ -198,9 +198,9 @@ tell_progress(struct supervisor *s)
 	s->cfg->progress(s->cfg->progress_ctx, &p);
 }
 
-/* One look at everything, after waiting up to TICK_MS for output. */
-void
-sup_pump(struct supervisor *s)
+/* One look at everything, after waiting up to @wait for output. */
+static void
+pump(struct supervisor *s, const struct timespec *wait)
 {
 	struct pollfd fds[3 + U8C_SLOTS];
 	nfds_t n = 0;
@@ -210,7 +210,7 @@ sup_pump(struct supervisor *s)
 	fds[n++] = (struct pollfd){s->j.unload_out[0], POLLIN, 0};
 	for (unsigned k = 0; k <= s->fresh; k++)
 		fds[n++] = (struct pollfd){s->j.slot_out[k][0], POLLIN, 0};
-	if (poll(fds, n, TICK_MS) > 0 && (fds[0].revents & POLLIN))
+	if (ppoll(fds, n, wait, NULL) > 0 && (fds[0].revents & POLLIN))
 		sup_drain(sup_self_pipe[0]);
 	sup_read_outputs(s);
 	sup_read_reports(s); /* a full pipe would hold a worker up */
@@ -228,4 +228,20 @@ sup_pump(struct supervisor *s)
 		sup_broken(s, "u8conform: the fork server ended%s", "");
 	watch_limits(s);
 	tell_progress(s);
+}
+
+void
+sup_pump(struct supervisor *s)
+{
+	static const struct timespec tick = {0, TICK_MS * 1000000L};
+
+	pump(s, &tick);
+}
+
+void
+sup_pump_soon(struct supervisor *s)
+{
+	static const struct timespec soon = {0, SOON_US * 1000L};
+
+	pump(s, &soon);
 }
