@@ -336,10 +336,20 @@ u8c_tallies_release(struct u8c_tallies *t)
 void
 u8c_tallies_clear(struct u8c_tallies *t)
 {
+	enum { CHUNK = 4096 };
 	struct u8c_byte_map *map = t->map;
+	uint8_t *b = (uint8_t *)t;
 
 	u8c_tallies_release(t);
-	memset(t, 0, sizeof *t);
+	/* a chunk at a time, and only one that is not zero already: most of
+	 * a tallies is examples never written, on pages mapped to the zero
+	 * page, which a write would fault in one by one */
+	for (size_t at = 0; at < sizeof *t; at += CHUNK) {
+		size_t len = sizeof *t - at < CHUNK ? sizeof *t - at : CHUNK;
+
+		if (b[at] != 0 || memcmp(b + at, b + at + 1, len - 1) != 0)
+			memset(b + at, 0, len);
+	}
 	t->map = map;
 }
 
