@@ -283,6 +283,14 @@ u8c_tally_fate(struct u8c_tallies *t, const struct u8c_expectations *x,
 		say_fate(kept->got, sizeof kept->got, fate, detail);
 }
 
+/* Whether @a holds anything beside its count of items tested. */
+static int
+tally_empty(const struct u8c_tally *a)
+{
+	return a->failed == 0 && a->died == 0 && a->level == U8C_PASS &&
+	       a->nexamples == 0;
+}
+
 static void
 merge_tally(struct u8c_tally *b, const struct u8c_tally *a)
 {
@@ -299,12 +307,19 @@ u8c_tally_merge(struct u8c_tallies *to, struct u8c_tallies *from)
 {
 	size_t c, k;
 
+	/* nothing written where nothing is added: most of @to is examples
+	 * on pages nothing wrote yet, which a write would fault in */
 	for (c = 0; c < U8C_CHECKS; c++) {
-		to->t[c].tested +=
+		uint64_t tested =
 		    from->t[c].tested + from->seen[c] +
 		    (u8c_check_is_isolation((int)c) ? from->items : 0);
-		merge_tally(&to->t[c], &from->t[c]);
-		merge_tally(&to->x[c], &from->x[c]);
+
+		if (tested != 0)
+			to->t[c].tested += tested;
+		if (!tally_empty(&from->t[c]))
+			merge_tally(&to->t[c], &from->t[c]);
+		if (!tally_empty(&from->x[c]))
+			merge_tally(&to->x[c], &from->x[c]);
 	}
 	for (k = 0; k < U8C_EXPECT_MAX; k++)
 		to->matched[k] += from->matched[k];
