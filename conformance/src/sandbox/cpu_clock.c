@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * cpu_clock.c - a jailed process's CPU time, from the supervisor's
- * /proc: found once per process by a scan of /proc (its parent chain
- * must reach the jail; its NSpid's last field is its pid in the jail),
+ * /proc: found once per process among the jail's descendants, by the
+ * children lists of their threads, or else by a scan of /proc (its parent
+ * chain must reach the jail); its NSpid's last field is its pid in the jail,
  * then read with one pread of schedstat (nanoseconds on a CPU, and in a
  * run queue) or, where the kernel keeps no schedstat, of stat (utime +
  * stime, in ticks; no time queued).
@@ -75,9 +76,65 @@ in_jail(const struct seen *all, size_t n, const struct seen *p, pid_t jail)
 	return 0;
 }
 
-/* The pid, as the supervisor sees it, of @jailed in @jail; 0 if none. */
+/* Appends the children of every thread of @pid to pids[*n..MAX_SEEN);
+ * -1 when its threads' lists cannot be read. */
+static int
+children_of(pid_t pid, pid_t *pids, size_t *n)
+{
+	char path[96];
+	struct dirent *e;
+	DIR *tasks;
+	int read_one = 0;
+
+	snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+	if ((tasks = opendir(path)) == NULL)
+		return -1;
+	while ((e = readdir(tasks)) != NULL) {
+		FILE *f;
+		int child;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "/proc/%d/task/%s/children",
+		         (int)pid, e->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue; /* a thread that just ended */
+		read_one = 1;
+		while (fscanf(f, "%d", &child) == 1 && *n < MAX_SEEN)
+			pids[(*n)++] = (pid_t)child;
+		fclose(f);
+	}
+	closedir(tasks);
+	return read_one ? 0 : -1;
+}
+
+/* @jailed among the descendants of @jail, found from the jail down by
+ * the children lists of their threads: the jail's few processes, where
+ * a scan of /proc reads every process of the machine.  The pid, 0 if
+ * none, or -1 when a list cannot be read (no CONFIG_PROC_CHILDREN). */
 static pid_t
-global_pid(pid_t jail, pid_t jailed)
+descendant(pid_t jail, pid_t jailed)
+{
+	static pid_t pids[MAX_SEEN];
+	size_t n = 0, level = 0, next;
+	struct seen st;
+
+	if (children_of(jail, pids, &n) != 0)
+		return -1;
+	for (int depth = 0; level < n && depth < MAX_CHAIN; depth++) {
+		for (next = n; level < next; level++) {
+			if (read_status(pids[level], &st) == 0 &&
+			    st.inner == jailed)
+				return pids[level];
+			(void)children_of(pids[level], pids, &n); /* gone */
+		}
+	}
+	return 0;
+}
+
+/* The same by a scan of all of /proc. */
+static pid_t
+scanned(pid_t jail, pid_t jailed)
 {
 	static struct seen all[MAX_SEEN];
 	size_t n = 0;
@@ -99,6 +156,15 @@ global_pid(pid_t jail, pid_t jailed)
 		    in_jail(all, n, &all[i], jail))
 			found = all[i].pid;
 	return found;
+}
+
+/* The pid, as the supervisor sees it, of @jailed in @jail; 0 if none. */
+static pid_t
+global_pid(pid_t jail, pid_t jailed)
+{
+	pid_t found = descendant(jail, jailed);
+
+	return found >= 0 ? found : scanned(jail, jailed);
 }
 
 void
