@@ -76,10 +76,8 @@ in_jail(const struct seen *all, size_t n, const struct seen *p, pid_t jail)
 	return 0;
 }
 
-/* Appends the children of every thread of @pid to pids[*n..MAX_SEEN);
- * -1 when its threads' lists cannot be read. */
-static int
-children_of(pid_t pid, pid_t *pids, size_t *n)
+int
+u8c_proc_children(pid_t pid, pid_t *pids, size_t *n, size_t max)
 {
 	char path[96];
 	struct dirent *e;
@@ -100,7 +98,7 @@ children_of(pid_t pid, pid_t *pids, size_t *n)
 		if ((f = fopen(path, "r")) == NULL)
 			continue; /* a thread that just ended */
 		read_one = 1;
-		while (fscanf(f, "%d", &child) == 1 && *n < MAX_SEEN)
+		while (fscanf(f, "%d", &child) == 1 && *n < max)
 			pids[(*n)++] = (pid_t)child;
 		fclose(f);
 	}
@@ -119,14 +117,16 @@ descendant(pid_t jail, pid_t jailed)
 	size_t n = 0, level = 0, next;
 	struct seen st;
 
-	if (children_of(jail, pids, &n) != 0)
+	if (u8c_proc_children(jail, pids, &n, MAX_SEEN) != 0)
 		return -1;
 	for (int depth = 0; level < n && depth < MAX_CHAIN; depth++) {
 		for (next = n; level < next; level++) {
 			if (read_status(pids[level], &st) == 0 &&
 			    st.inner == jailed)
 				return pids[level];
-			(void)children_of(pids[level], pids, &n); /* gone */
+			/* one that is gone has no list, and no children */
+			(void)u8c_proc_children(pids[level], pids, &n,
+			                        MAX_SEEN);
 		}
 	}
 	return 0;

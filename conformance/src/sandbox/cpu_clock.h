@@ -13,6 +13,7 @@
 #ifndef U8C_CPU_CLOCK_H
 #define U8C_CPU_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -54,6 +55,11 @@ int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
  * blocked may be queued.
  */
 int u8c_cpu_clock_runnable(struct u8c_cpu_clock *c);
+
+/* u8c_proc_children - appends the children of every thread of process
+ * @pid, as /proc names them, to pids[*n..max); -1 when none of its
+ * threads' lists can be read (gone, or no CONFIG_PROC_CHILDREN). */
+int u8c_proc_children(pid_t pid, pid_t *pids, size_t *n, size_t max);
 
 /* u8c_cpu_clock_look_again - the next read looks for its process at
  * once, not after the pause between two looks that did not find it. */

@@ -30,6 +30,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cpu_clock.h"
 #include "jail.h"
 
 /* In a sanitized build LeakSanitizer checks for leaks when a process
@@ -279,24 +280,19 @@ make_namespace(void)
 static void
 kill_descendants(pid_t self)
 {
-	char path[96];
-	FILE *f;
-	int pid, found = 1;
+	static pid_t pids[4096];
+	size_t n = 1;
 
-	for (int round = 0; found && round < 1000; round++) {
-		found = 0;
-		snprintf(path, sizeof path, "/proc/%d/task/%d/children",
-		         (int)self, (int)self);
-		if ((f = fopen(path, "r")) == NULL)
+	for (int round = 0; n > 0 && round < 1000; round++) {
+		n = 0;
+		if (u8c_proc_children(self, pids, &n,
+		                      sizeof pids / sizeof *pids) != 0)
 			break;
-		while (fscanf(f, "%d", &pid) == 1) {
-			kill(pid, SIGKILL);
-			found = 1;
-		}
-		fclose(f);
+		for (size_t k = 0; k < n; k++)
+			kill(pids[k], SIGKILL);
 		while (waitpid(-1, NULL, WNOHANG) > 0)
 			;
-		if (found)
+		if (n > 0)
 			usleep(1000);
 	}
 	kill(-getpgrp(), SIGKILL);
