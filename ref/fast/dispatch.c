@@ -105,14 +105,10 @@ u8ref_kernel_active(void)
 	return k;
 }
 
-/* Up to one character, the automaton is done before a vector kernel
- * has set up its tables. */
-enum { ONE_CHARACTER = 4 };
-
 struct u8ref_validation
 u8ref_validate_fast(const uint8_t *s, size_t n)
 {
-	if (n <= ONE_CHARACTER)
+	if (n <= U8REF_FAST_ONE_CHARACTER)
 		return u8ref_fast_scalar(s, n);
 	return u8ref_kernel_active()->validate(s, n);
 }

@@ -13,6 +13,12 @@
 
 #include "u8ref.h"
 
+/* Inputs of up to one character are the scalar kernel's alone, and
+ * it searches them byte by byte at once: a vector kernel's tables, or a
+ * stretch of the automaton and then the search (most such inputs hold
+ * an error), cost more than the search. */
+enum { U8REF_FAST_ONE_CHARACTER = 4 }; /* Table 3-7's longest */
+
 struct u8ref_validation u8ref_fast_scalar(const uint8_t *s, size_t n);
 struct u8ref_validation u8ref_fast_sse4(const uint8_t *s, size_t n);
 struct u8ref_validation u8ref_fast_avx2(const uint8_t *s, size_t n);

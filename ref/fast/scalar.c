@@ -98,14 +98,10 @@ scalar_from(const uint8_t *s, size_t n, size_t i)
 	return (struct u8ref_validation){U8REF_OK, n, 0};
 }
 
-/* Up to one character, a stretch costs a second pass on most inputs
- * (most are errors there): the search alone is one pass. */
-enum { ONE_CHARACTER = 4 };
-
 struct u8ref_validation
 u8ref_fast_scalar(const uint8_t *s, size_t n)
 {
-	if (n <= ONE_CHARACTER)
+	if (n <= U8REF_FAST_ONE_CHARACTER)
 		return first_error(s, n, 0);
 	return scalar_from(s, n, 0);
 }
