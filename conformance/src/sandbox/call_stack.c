@@ -18,7 +18,9 @@
 
 const int u8c_stack_switches = 1;
 
-/* rdi = top, rsi = fn, rdx = args */
+/* The six arguments come in the registers the call takes them in, @top
+ * and @fn on the stack, above the return address and the six registers
+ * saved here. */
 __asm__(".text\n"
         ".globl u8c_stack_call\n"
         ".hidden u8c_stack_call\n"
@@ -31,15 +33,8 @@ __asm__(".text\n"
         "	push %r14\n"
         "	push %r15\n"
         "	mov %rsp, %rbx\n" /* the worker's stack, kept in rbx */
-        "	mov %rsi, %rax\n"
-        "	mov %rdx, %r12\n"
-        "	mov %rdi, %rsp\n"
-        "	mov 0(%r12), %rdi\n"
-        "	mov 8(%r12), %rsi\n"
-        "	mov 16(%r12), %rdx\n"
-        "	mov 24(%r12), %rcx\n"
-        "	mov 32(%r12), %r8\n"
-        "	mov 40(%r12), %r9\n"
+        "	mov 64(%rsp), %rax\n"
+        "	mov 56(%rsp), %rsp\n"
         "	call *%rax\n"
         "	cld\n"
         "	mov %rbx, %rsp\n"
@@ -77,14 +72,14 @@ const int u8c_stack_switches = 0;
  * arguments are passed in registers on every ABI we build for, so a
  * function that takes fewer ignores the rest. */
 uintptr_t
-u8c_stack_call(void *top, void (*fn)(void), const uintptr_t *args)
+u8c_stack_call(uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3,
+               uintptr_t a4, uintptr_t a5, void *top, void (*fn)(void))
 {
 	typedef uintptr_t (*six)(uintptr_t, uintptr_t, uintptr_t, uintptr_t,
 	                         uintptr_t, uintptr_t);
 
 	(void)top;
-	return ((six)(void (*)(void))fn)(args[0], args[1], args[2], args[3],
-	                                 args[4], args[5]);
+	return ((six)(void (*)(void))fn)(a0, a1, a2, a3, a4, a5);
 }
 
 #if defined(__aarch64__)

@@ -26,12 +26,16 @@ enum { U8C_CALL_STACK = 8 << 20 };
 extern const int u8c_stack_switches;
 
 /*
- * u8c_stack_call - fn(args[0], ..., args[5]) with the stack pointer at
- * @top (16-aligned, the stack's end); returns what fn returned in its
- * integer register.  The worker's registers are restored from its own
- * stack, whatever fn left in them.
+ * u8c_stack_call - fn(a0, ..., a5) with the stack pointer at @top
+ * (16-aligned, the stack's end); returns what fn returned in its integer
+ * register.  The worker's registers are restored from its own stack,
+ * whatever fn left in them.  The arguments stay in the registers they
+ * came in: copied through memory, their loads held a third of the
+ * switch's samples.
  */
-uintptr_t u8c_stack_call(void *top, void (*fn)(void), const uintptr_t *args);
+uintptr_t u8c_stack_call(uintptr_t a0, uintptr_t a1, uintptr_t a2, uintptr_t a3,
+                         uintptr_t a4, uintptr_t a5, void *top,
+                         void (*fn)(void));
 
 /*
  * u8c_call_modes_reset - the modes the ABI has every function find and

@@ -91,10 +91,14 @@ const uint8_t *u8c_stage_place(struct u8c_stage *st, const uint8_t *s,
 uint32_t *u8c_stage_output(struct u8c_stage *st, size_t cap);
 
 /* For the calls' own files: fn(args...) on the stage's call stack, each
- * argument cast to uintptr_t; what it returned, as a uintptr_t. */
+ * of the (at most six) arguments cast to uintptr_t, the rest 0; what it
+ * returned, as a uintptr_t. */
 #define U8C_ON_STACK(st, fn, ...)                                              \
-	u8c_stack_call(u8s_fence_end(&(st)->stack, 0), (void (*)(void))(fn),   \
-	               (const uintptr_t[6]){__VA_ARGS__})
+	U8C_ON_STACK_SIX(st, fn, __VA_ARGS__, 0, 0, 0, 0, 0, 0)
+#define U8C_ON_STACK_SIX(st, fn, a0, a1, a2, a3, a4, a5, ...)                  \
+	u8c_stack_call((uintptr_t)(a0), (uintptr_t)(a1), (uintptr_t)(a2),      \
+	               (uintptr_t)(a3), (uintptr_t)(a4), (uintptr_t)(a5),      \
+	               u8s_fence_end(&(st)->stack, 0), (void (*)(void))(fn))
 
 /* How a faulting access touched memory, where the CPU says. */
 enum u8c_access { U8C_ACCESS_UNKNOWN, U8C_ACCESS_READ, U8C_ACCESS_WRITE };
