@@ -106,6 +106,20 @@ u8c_proc_children(pid_t pid, pid_t *pids, size_t *n, size_t max)
 	return read_one ? 0 : -1;
 }
 
+ssize_t
+u8c_proc_descendants(pid_t pid, pid_t *pids, size_t max)
+{
+	size_t n = 0;
+
+	if (u8c_proc_children(pid, pids, &n, max) != 0)
+		return -1;
+	/* the list grows as it is read: each level after the one before;
+	 * one that is gone has no list, and no children */
+	for (size_t k = 0; k < n; k++)
+		(void)u8c_proc_children(pids[k], pids, &n, max);
+	return (ssize_t)n;
+}
+
 /* @jailed among the descendants of @jail, found from the jail down by
  * the children lists of their threads: the jail's few processes, where
  * a scan of /proc reads every process of the machine.  The pid, 0 if
@@ -114,22 +128,13 @@ static pid_t
 descendant(pid_t jail, pid_t jailed)
 {
 	static pid_t pids[MAX_SEEN];
-	size_t n = 0, level = 0, next;
+	ssize_t n = u8c_proc_descendants(jail, pids, MAX_SEEN);
 	struct seen st;
 
-	if (u8c_proc_children(jail, pids, &n, MAX_SEEN) != 0)
-		return -1;
-	for (int depth = 0; level < n && depth < MAX_CHAIN; depth++) {
-		for (next = n; level < next; level++) {
-			if (read_status(pids[level], &st) == 0 &&
-			    st.inner == jailed)
-				return pids[level];
-			/* one that is gone has no list, and no children */
-			(void)u8c_proc_children(pids[level], pids, &n,
-			                        MAX_SEEN);
-		}
-	}
-	return 0;
+	for (ssize_t k = 0; k < n; k++)
+		if (read_status(pids[k], &st) == 0 && st.inner == jailed)
+			return pids[k];
+	return n < 0 ? -1 : 0;
 }
 
 /* The same by a scan of all of /proc. */

@@ -61,6 +61,12 @@ int u8c_cpu_clock_runnable(struct u8c_cpu_clock *c);
  * threads' lists can be read (gone, or no CONFIG_PROC_CHILDREN). */
 int u8c_proc_children(pid_t pid, pid_t *pids, size_t *n, size_t max);
 
+/* u8c_proc_descendants - the pids of every descendant of process @pid,
+ * by their children lists, its children first, then theirs, and so on,
+ * at most @max: how many, or -1 when @pid's own list cannot be read.
+ * Those in PID namespaces nested below @pid's are among them. */
+ssize_t u8c_proc_descendants(pid_t pid, pid_t *pids, size_t max);
+
 /* u8c_cpu_clock_look_again - the next read looks for its process at
  * once, not after the pause between two looks that did not find it. */
 void u8c_cpu_clock_look_again(struct u8c_cpu_clock *c);

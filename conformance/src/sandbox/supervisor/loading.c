@@ -229,13 +229,11 @@ stat_of(int pid, char *state, int *session)
 	return ok ? 0 : -1;
 }
 
-/* Processes of the jail beyond init, the loader and the fork server,
- * right after loading: what the constructors started.  In a namespace
- * its members are found by their namespace; else by the jail's
- * session.  A zombie has left: the loader's go-between may not be
- * reaped yet. */
-int
-sup_spawned_while_loading(struct supervisor *s)
+/* The jail's living processes but itself, by a scan of /proc, where the
+ * children lists cannot be read: in a namespace those of its namespace
+ * (one nested below it is not seen); else those of the jail's session. */
+static int
+scanned_processes(struct supervisor *s)
 {
 	char path[64], link[64], mine[64] = "", state;
 	struct dirent *e;
@@ -261,6 +259,31 @@ sup_spawned_while_loading(struct supervisor *s)
 		}
 	}
 	closedir(d);
+	return count;
+}
+
+/* Processes of the jail beyond init, the loader and the fork server,
+ * right after loading: what the constructors started.  They are the
+ * jail's living descendants, in whatever PID namespace: a constructor
+ * can make one of its own below the jail's (with a user namespace) and
+ * fork into it, and then the go-between, the fork server and the
+ * workers are in it too, so a count of the jail's namespace found fewer
+ * than it should.  A zombie has left: the loader's go-between may not be
+ * reaped yet. */
+int
+sup_spawned_while_loading(struct supervisor *s)
+{
+	static pid_t pids[4096];
+	ssize_t n =
+	    u8c_proc_descendants(s->jail, pids, sizeof pids / sizeof *pids);
+	int count = 0, session;
+	char state;
+
+	if (n < 0)
+		count = scanned_processes(s);
+	for (ssize_t k = 0; k < n; k++)
+		count +=
+		    stat_of(pids[k], &state, &session) == 0 && state != 'Z';
 	/* init (the jail itself without a namespace), loader, fork server */
 	return count > (s->sh->jail_ns ? 3 : 2);
 }
