@@ -6,10 +6,30 @@
  * not matter; otherwise its bytes wait in the stream until the next
  * chunk or the last one.  The walk never needs more than
  * U8REF_STREAM_HOLD bytes to decide, so what waits always fits.
+ *
+ * Under Table 3-7 the automaton of fast/ takes the walk's place: it
+ * gives the walk's answer field for field (ref.fast_exhaustive checks
+ * every input of up to four bytes, as far as a character can read),
+ * and reports a truncation exactly where the walk says the end
+ * mattered.  It is what every chunk of a stream costs.
  */
 #include <string.h>
 
 #include "engine.h"
+
+/* One character of s[0..n), and whether the end of input mattered. */
+static inline struct u8ref_result
+step(const struct u8ref_profile *p, int table_3_7, const uint8_t *s, size_t n,
+     int *hit_end)
+{
+	struct u8ref_result r;
+
+	if (!table_3_7)
+		return u8ref_walk(p, s, n, hit_end);
+	r = u8ref_decode_fast(s, n);
+	*hit_end = r.status == U8REF_TRUNCATED || r.status == U8REF_EMPTY;
+	return r;
+}
 
 void
 u8ref_stream_init(struct u8ref_stream *st, const struct u8ref_profile *p)
@@ -41,7 +61,7 @@ u8ref_stream_decode(struct u8ref_stream *st, const uint8_t *s, size_t n,
 	uint8_t buf[U8REF_STREAM_HOLD];
 	struct u8ref_result r;
 	size_t written = 0, u = 0, take;
-	int hit_end;
+	int hit_end, table_3_7 = st->profile == u8ref_profile_at(0);
 
 	/* Characters that begin in held bytes: walk them with as much of
 	 * the chunk as could matter appended. */
@@ -52,7 +72,8 @@ u8ref_stream_decode(struct u8ref_stream *st, const uint8_t *s, size_t n,
 		memcpy(buf, st->held, st->nheld);
 		if (take > 0)
 			memcpy(buf + st->nheld, s + u, take);
-		r = u8ref_walk(st->profile, buf, st->nheld + take, &hit_end);
+		r = step(st->profile, table_3_7, buf, st->nheld + take,
+		         &hit_end);
 		if (hit_end && !(last && u + take == n)) {
 			/* Still undecided: the rest of the chunk is shorter
 			 * than a decision needs, so it all fits in held.  (An
@@ -75,7 +96,7 @@ u8ref_stream_decode(struct u8ref_stream *st, const uint8_t *s, size_t n,
 	}
 	/* Characters that begin inside the chunk. */
 	while (st->nheld == 0 && u < n && written < cap) {
-		r = u8ref_walk(st->profile, s + u, n - u, &hit_end);
+		r = step(st->profile, table_3_7, s + u, n - u, &hit_end);
 		if (hit_end && !last) {
 			memcpy(st->held, s + u, n - u);
 			st->nheld = n - u;
