@@ -15,6 +15,7 @@
  */
 #include <string.h>
 
+#include "dfa.h"
 #include "engine.h"
 
 /* One character of s[0..n), and whether the end of input mattered. */
@@ -26,8 +27,8 @@ step(const struct u8ref_profile *p, int table_3_7, const uint8_t *s, size_t n,
 
 	if (!table_3_7)
 		return u8ref_walk(p, s, n, hit_end);
-	r = u8ref_decode_fast(s, n);
-	*hit_end = r.status == U8REF_TRUNCATED || r.status == U8REF_EMPTY;
+	r = u8ref_dfa_decode_step(s, n); /* n >= 1 */
+	*hit_end = r.status == U8REF_TRUNCATED;
 	return r;
 }
 

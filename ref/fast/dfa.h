@@ -45,4 +45,41 @@ u8ref_dfa_is_trail(uint8_t b)
 	return b >= U8REF_DFA_TRAIL_LO && b <= U8REF_DFA_TRAIL_HI;
 }
 
+/* Bits of a trail byte a character's value takes (RFC 3629 section 3). */
+enum { U8REF_DFA_TRAIL_PAYLOAD = 0x3F, U8REF_DFA_ASCII_END = 0x80 };
+
+/*
+ * One character or maximal subpart of s[0..n), n >= 1, by the automaton:
+ * the value is the lead byte's payload bits followed by six from each
+ * trail byte, and the row is the one the lead byte begins.  A refusal
+ * takes its kind from the table the walk filled in, and its maximal
+ * subpart is the bytes accepted before it.  Inline: the stream and the
+ * decoders call it once a character.
+ */
+static inline struct u8ref_result
+u8ref_dfa_decode_step(const uint8_t *s, size_t n)
+{
+	unsigned state = U8REF_DFA_START;
+	int row = u8ref_dfa_lead_row[s[0]];
+	uint32_t cp = u8ref_dfa_lead_payload[s[0]];
+
+	if (s[0] < U8REF_DFA_ASCII_END) /* most text: no automaton needed */
+		return (struct u8ref_result){U8REF_OK, cp, 1, row};
+	for (size_t i = 0; i < n; i++) {
+		unsigned next = u8ref_dfa_step(state, s[i]);
+
+		if (next == U8REF_DFA_ERROR)
+			return (struct u8ref_result){
+			    u8ref_dfa_refused(state, s[i]), U8REF_REPLACEMENT,
+			    i > 0 ? i : 1, i > 0 ? row : -1};
+		if (i > 0)
+			cp = cp << 6 | (s[i] & U8REF_DFA_TRAIL_PAYLOAD);
+		if (next == U8REF_DFA_START)
+			return (struct u8ref_result){U8REF_OK, cp, i + 1, row};
+		state = next;
+	}
+	return (struct u8ref_result){U8REF_TRUNCATED, U8REF_REPLACEMENT, n,
+	                             row};
+}
+
 #endif /* U8REF_DFA_H */

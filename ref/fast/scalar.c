@@ -19,7 +19,6 @@
 enum { STRETCH = 16 };
 
 static const uint64_t ASCII_HIGH_BITS = UINT64_C(0x8080808080808080);
-enum { ASCII_END = 0x80 };
 
 /* The start of the character that holds byte pos - 1, or 0; s[0..pos)
  * must be free of errors, so at most three trail bytes precede the
@@ -83,7 +82,7 @@ scalar_from(const uint8_t *s, size_t n, size_t i)
 			}
 			/* and the ASCII bytes before the next character or
 			 * the end, without the automaton */
-			while (i < n && s[i] < ASCII_END)
+			while (i < n && s[i] < U8REF_DFA_ASCII_END)
 				i++;
 		}
 		begin = i;
