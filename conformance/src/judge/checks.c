@@ -106,6 +106,7 @@ static const struct u8c_check checks[U8C_CHECKS] = {
 	[U8C_ISOLATION_MEMORY_ERROR] = {"isolation/memory-error", "never makes a memory error its sanitizer reports (built with AddressSanitizer)", U8C_FN_ANY, -1, U8C_DEPART_FATAL},
 	[U8C_ISOLATION_UNDEFINED] = {"isolation/undefined", "never runs into undefined behaviour its sanitizer reports (built with UndefinedBehaviorSanitizer)", U8C_FN_ANY, -1, U8C_DEPART_FATAL},
 	[U8C_ISOLATION_PROTOCOL] = {"isolation/protocol", "an --exec child answers every batch with exactly its frame, and writes nothing else to stdout", U8C_FN_ANY, -1, U8C_DEPART_FATAL},
+	[U8C_ISOLATION_CONVENTION] = {"isolation/convention", "returns with the registers and flags the calling convention has it keep (x86-64: rbx, rbp, r12 to r15, the direction flag clear)", U8C_FN_ANY, -1, U8C_DEPART_FATAL},
 	[U8C_STREAM_REPLACEMENT] = {"stream/replacement", "u8t_stream_decode: U+FFFD per maximal subpart", U8C_FN_STREAM, -1, U8C_DEPART_POLICY},
 	[U8C_STREAM_DROPS] = {"stream/drops", "u8t_stream_decode: ill-formed input replaced, not dropped", U8C_FN_STREAM, -1, U8C_DEPART_POLICY},
 	[U8C_STREAM_BOM] = {"stream/bom", "u8t_stream_decode: a leading BOM kept as U+FEFF", U8C_FN_STREAM, -1, U8C_DEPART_BOM},

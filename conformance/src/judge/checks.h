@@ -70,6 +70,8 @@ enum u8c_fate {
 	U8C_FATE_UNDEFINED,    /* UndefinedBehaviorSanitizer's report        */
 	U8C_FATE_PROTOCOL,     /* an --exec child's answer was not one: not a
 	                          frame, or not the frame asked for         */
+	U8C_FATE_CONVENTION,   /* returned with a register or flag changed
+	                          that the calling convention has it keep  */
 	U8C_FATES
 };
 
@@ -136,6 +138,7 @@ enum u8c_check_id {
 	U8C_ISOLATION_MEMORY_ERROR,
 	U8C_ISOLATION_UNDEFINED,
 	U8C_ISOLATION_PROTOCOL,
+	U8C_ISOLATION_CONVENTION,
 #define U8C_STREAM_ID(name, id, title) U8C_STREAM_##name,
 	U8C_GROUP_LIST(U8C_STREAM_ID)
 #undef U8C_STREAM_ID
@@ -158,7 +161,7 @@ enum u8c_check_id {
 _Static_assert(U8C_VALIDATE_ROW_00_7F - U8C_DECODE_ROW_00_7F == U8C_GROUPS &&
                    U8C_NEXT_ROW_00_7F - U8C_VALIDATE_ROW_00_7F == U8C_GROUPS,
                "one check per group and function, in group order");
-_Static_assert(U8C_ISOLATION_PROTOCOL - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
+_Static_assert(U8C_ISOLATION_CONVENTION - U8C_ISOLATION_CRASH + 1 == U8C_FATES,
                "one isolation check per fate, in fate order");
 
 /* Whether check @c is one of the isolation checks (one per fate). */

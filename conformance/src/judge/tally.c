@@ -219,6 +219,9 @@ say_fate(char *got, size_t size, enum u8c_fate fate, int detail)
 	                       "the sandbox",
 	    [U8C_FATE_PROTOCOL] = "answers with what is not its answer's "
 	                          "frame (conformance/PROTOCOL.md)",
+	    [U8C_FATE_CONVENTION] = "returns with a register or flag "
+	                            "changed that the calling convention "
+	                            "has it keep",
 	};
 
 	if (detail == U8C_DETAIL_BETWEEN) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "build.h"
+#include "call_stack.h"
 #include "hex.h"
 #include "safe_text.h"
 
@@ -89,14 +90,17 @@ outside_domain(const struct u8c_report *r, const struct u8c_plan *plan, int c)
 	       planned(plan, U8C_FN_ENCODE);
 }
 
-/* A sanitizer's check, on a target built without that sanitizer, and
- * the --exec protocol's on a library: it could not fail, so it is
- * neither judged nor listed. */
+/* A sanitizer's check, on a target built without that sanitizer; the
+ * --exec protocol's on a library; the calling convention's on a child,
+ * or where calls do not switch stacks (only that switch looks): it could
+ * not fail, so it is neither judged nor listed. */
 static int
 cannot_fail(const struct u8c_report *r, int c)
 {
 	if (c == U8C_ISOLATION_PROTOCOL)
 		return !r->exec;
+	if (c == U8C_ISOLATION_CONVENTION)
+		return r->exec || !u8c_stack_switches;
 	if (c == U8C_ISOLATION_MEMORY_ERROR)
 		return !(r->sanitizers & (U8C_SAN_ADDRESS | U8C_SAN_MEMORY));
 	if (c == U8C_ISOLATION_UNDEFINED)

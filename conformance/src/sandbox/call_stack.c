@@ -6,11 +6,13 @@
  * with that stack pointer" short of swapcontext, which costs a system
  * call (the signal mask) each way.  Every register the ABI has a callee
  * keep (rbx, rbp, r12-r15) is saved on the worker's stack before the
- * switch and restored from it after, so a target that breaks the
- * convention carries no bad value back into our code; one that breaks
- * rbx, which finds that stack again, faults in the call and dies of it.
- * The direction flag, which the ABI has a function clear on return and
- * our copies trust, is cleared after each call whatever the target left.
+ * switch and restored from it after, and the worker's stack pointer is
+ * kept in memory, so a target that breaks the convention carries no bad
+ * value back into our code.  The direction flag, which the ABI has a
+ * function clear on return and our copies trust, is cleared after each
+ * call whatever the target left.  Each of the seven is compared with
+ * what it was before the call: a C caller of such a target would go on
+ * with a wrong value, so it is a finding (u8c_convention_broken).
  */
 #include "call_stack.h"
 
@@ -18,9 +20,17 @@
 
 const int u8c_stack_switches = 1;
 
+int u8c_convention_broken __attribute__((visibility("hidden")));
+
+/* The worker's stack pointer during a call: not in a register the
+ * target could leave changed. */
+uintptr_t u8c_call_saved_sp __attribute__((visibility("hidden")));
+
 /* The six arguments come in the registers the call takes them in, @top
  * and @fn on the stack, above the return address and the six registers
- * saved here. */
+ * saved here.  After the call, rcx (free: the caller's to lose) gathers
+ * the differences: the direction flag, then each saved register xor its
+ * value now. */
 __asm__(".text\n"
         ".globl u8c_stack_call\n"
         ".hidden u8c_stack_call\n"
@@ -32,12 +42,30 @@ __asm__(".text\n"
         "	push %r13\n"
         "	push %r14\n"
         "	push %r15\n"
-        "	mov %rsp, %rbx\n" /* the worker's stack, kept in rbx */
+        "	mov %rsp, u8c_call_saved_sp(%rip)\n"
         "	mov 64(%rsp), %rax\n"
         "	mov 56(%rsp), %rsp\n"
         "	call *%rax\n"
+        "	mov u8c_call_saved_sp(%rip), %rsp\n"
+        "	pushfq\n"
+        "	pop %rcx\n"
+        "	and $0x400, %ecx\n" /* the direction flag */
         "	cld\n"
-        "	mov %rbx, %rsp\n"
+        "	xor (%rsp), %r15\n"
+        "	or %r15, %rcx\n"
+        "	xor 8(%rsp), %r14\n"
+        "	or %r14, %rcx\n"
+        "	xor 16(%rsp), %r13\n"
+        "	or %r13, %rcx\n"
+        "	xor 24(%rsp), %r12\n"
+        "	or %r12, %rcx\n"
+        "	xor 32(%rsp), %rbx\n"
+        "	or %rbx, %rcx\n"
+        "	xor 40(%rsp), %rbp\n"
+        "	or %rbp, %rcx\n"
+        "	jz 1f\n"
+        "	movl $1, u8c_convention_broken(%rip)\n"
+        "1:\n"
         "	pop %r15\n"
         "	pop %r14\n"
         "	pop %r13\n"
@@ -67,6 +95,8 @@ u8c_call_modes_reset(void)
 #else
 
 const int u8c_stack_switches = 0;
+
+int u8c_convention_broken; /* never set: only the switch looks */
 
 /* Elsewhere the call runs where the worker is: the six integer
  * arguments are passed in registers on every ABI we build for, so a

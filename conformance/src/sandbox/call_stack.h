@@ -25,6 +25,12 @@ enum { U8C_CALL_STACK = 8 << 20 };
  * they run on the worker's stack, as before. */
 extern const int u8c_stack_switches;
 
+/* Set to 1 by u8c_stack_call when a call returned with a register or
+ * flag changed that the calling convention has it keep; its reader
+ * clears it.  In the worker's memory: a target can set it only against
+ * itself. */
+extern int u8c_convention_broken;
+
 /*
  * u8c_stack_call - fn(a0, ..., a5) with the stack pointer at @top
  * (16-aligned, the stack's end); returns what fn returned in its integer

@@ -24,7 +24,8 @@ static int
 is_fatal(enum u8c_fate fate)
 {
 	return fate != U8C_FATE_OUTPUT && fate != U8C_FATE_SPAWN &&
-	       fate != U8C_FATE_KILL && fate != U8C_FATE_REACH;
+	       fate != U8C_FATE_KILL && fate != U8C_FATE_REACH &&
+	       fate != U8C_FATE_CONVENTION;
 }
 
 /* Sets the stream's phase of the item up, as the worker does. */

@@ -76,8 +76,10 @@ enum {
 	MET_KILL = 4,
 	MET_THREAD_EXIT = 8,
 	MET_REACH = 16,
-	MET_SIGNAL = 32, /* a kept signal's handler changed: refused */
-	MET_RING = 64,   /* it wrote over its ring's own words */
+	MET_SIGNAL = 32,      /* a kept signal's handler changed: refused */
+	MET_RING = 64,        /* it wrote over its ring's own words */
+	MET_CONVENTION = 128, /* it returned with a register or flag the
+	                         convention has it keep changed */
 };
 
 /* The signals whose handlers the worker keeps: the faults a call can
@@ -559,6 +561,7 @@ record_met(struct item_fates *f, enum u8c_phase phase, int met, int detail)
 	    {MET_SIGNAL, U8C_FATE_REACH, U8C_DETAIL_SIGNAL},
 	    {MET_THREAD_EXIT, U8C_FATE_EXIT, 0},
 	    {MET_RING, U8C_FATE_OVERWRITE, U8C_DETAIL_HARNESS},
+	    {MET_CONVENTION, U8C_FATE_CONVENTION, 0},
 	};
 
 	for (size_t k = 0; k < sizeof fates / sizeof fates[0]; k++)
@@ -715,6 +718,10 @@ end_call(void)
 	}
 	if (u8c_wire_spoiled(&w.wire))
 		w.met |= MET_RING;
+	if (u8c_convention_broken) {
+		u8c_convention_broken = 0;
+		w.met |= MET_CONVENTION;
+	}
 }
 
 /* A chunking that went well, in a short record (wire.h), in place. */

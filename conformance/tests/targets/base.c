@@ -309,8 +309,8 @@ u8t_name(void)
 	return u8tt_target.name;
 }
 
-U8T_EXPORT size_t
-u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+size_t
+u8tt_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
 	const struct u8tt_defects *d = &u8tt_target.defects;
 	size_t i = 0, count = 0, k;
@@ -363,6 +363,10 @@ u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 		return cap + 1; /* Defect: the values written are right */
 	return count;
 }
+
+U8T_EXPORT size_t u8t_decode(const uint8_t *s, size_t n, uint32_t *out,
+                             size_t cap)
+    __attribute__((weak, alias("u8tt_decode")));
 
 U8T_EXPORT int
 u8t_validate(const uint8_t *s, size_t n, size_t *err)

@@ -112,6 +112,11 @@ struct u8tt_step {
 };
 struct u8tt_step u8tt_step(const uint8_t *s, size_t n);
 
+/* The core's u8t_decode, under a name of its own: the export is a weak
+ * alias of it, so a target's own file may define u8t_decode and call
+ * this one from it (a hostile target that wraps it in assembly). */
+size_t u8tt_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap);
+
 /* Defined by the stream's layer, when it is linked in: the ABI version
  * its functions need (2, or 3 for u8t_stream_consumed). */
 extern const int u8tt_streams __attribute__((weak));

@@ -12,5 +12,6 @@ Suite *catalogue_suite(void);
 Suite *safe_text_suite(void);
 Suite *stream_suite(void);
 Suite *life_suite(void);
+Suite *call_stack_suite(void);
 
 #endif /* U8C_SUITES_H */
