@@ -45,7 +45,8 @@ u8ref_dfa_is_trail(uint8_t b)
 	return b >= U8REF_DFA_TRAIL_LO && b <= U8REF_DFA_TRAIL_HI;
 }
 
-/* Bits of a trail byte a character's value takes (RFC 3629 section 3). */
+/* The payload bits of a trail byte (RFC 3629 section 3); the first byte
+ * that is not ASCII. */
 enum { U8REF_DFA_TRAIL_PAYLOAD = 0x3F, U8REF_DFA_ASCII_END = 0x80 };
 
 /*

@@ -9,10 +9,10 @@
  * switch and restored from it after, and the worker's stack pointer is
  * kept in memory too, so a target that breaks the convention carries no
  * bad value back into our code.  The direction flag, which the ABI has a
- * function clear on return and our copies trust, is cleared after a
- * call that left it set.  Each of the seven is compared with
- * what it was before the call: a C caller of such a target would go on
- * with a wrong value, so it is a finding (u8c_convention_broken).
+ * function clear on return and our copies trust, is cleared after a call
+ * that left it set.  Each of the seven is compared with what it was
+ * before the call: a C caller of such a target would go on with a wrong
+ * value, so it is a finding (u8c_convention_broken).
  */
 #include "call_stack.h"
 
@@ -32,8 +32,8 @@ uintptr_t u8c_call_saved_sp __attribute__((visibility("hidden")));
  * when rbx still holds it, the stack is back without waiting for a
  * load, and rcx (free, as rdi: the caller's to lose) gathers the other
  * differences: each saved register xor its value now, then the
- * direction flag's.  The flag is cleared only when something differed, since
- * cld costs as much as the look. */
+ * direction flag's.  The flag is cleared only when something differed,
+ * since cld costs as much as the look. */
 __asm__(".text\n"
         ".globl u8c_stack_call\n"
         ".hidden u8c_stack_call\n"
