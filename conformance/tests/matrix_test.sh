@@ -17,7 +17,8 @@ n=4000000
 check "$?/$(wc -l <"$work/err")" "2/1" "three shards of $n that pass: exit status 2, one line ($(cut -c1-60 "$work/err"))"
 check "$(grep -c '^u8conform: --merge: not whole: 3999997 of 4000000 shards missing: 4, 5,' "$work/err")" 1 \
 	"the merge names the shards not run"
-check "$(tail -n 1 "$work/out")" "20 passed, 0 failed" "the merged report is printed"
+check "$(tail -n 1 "$work/out" | grep -Ec '^[1-9][0-9]* passed, 0 failed$')" 1 \
+	"the merged report is printed ($(tail -n 1 "$work/out"))"
 check "$(jq -s -r '[.[] | "\(.shard.index)/\(.shard.of) \(.complete) \(.functions | join(","))"] | join(" ")' \
 	"$work/keep/shard-1.json" "$work/keep/shard-2.json" "$work/keep/shard-3.json")" \
 	"1/$n true validate 2/$n true validate 3/$n true validate" "each shard ran whole, with the options given"

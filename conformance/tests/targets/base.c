@@ -309,8 +309,8 @@ u8t_name(void)
 	return u8tt_target.name;
 }
 
-size_t
-u8tt_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+U8T_EXPORT __attribute__((weak)) size_t
+u8t_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 {
 	const struct u8tt_defects *d = &u8tt_target.defects;
 	size_t i = 0, count = 0, k;
@@ -364,9 +364,8 @@ u8tt_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
 	return count;
 }
 
-U8T_EXPORT size_t u8t_decode(const uint8_t *s, size_t n, uint32_t *out,
-                             size_t cap)
-    __attribute__((weak, alias("u8tt_decode")));
+size_t u8tt_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+    __attribute__((alias("u8t_decode")));
 
 U8T_EXPORT int
 u8t_validate(const uint8_t *s, size_t n, size_t *err)

@@ -112,9 +112,10 @@ struct u8tt_step {
 };
 struct u8tt_step u8tt_step(const uint8_t *s, size_t n);
 
-/* The core's u8t_decode, under a name of its own: the export is a weak
- * alias of it, so a target's own file may define u8t_decode and call
- * this one from it (a hostile target that wraps it in assembly). */
+/* The core's u8t_decode, under a name of its own that still reaches it
+ * when a target's own file defines u8t_decode (the core's is weak) and
+ * calls this one from it: a hostile target that wraps it in assembly.
+ * The code keeps the export's name, which a symbolized frame shows. */
 size_t u8tt_decode(const uint8_t *s, size_t n, uint32_t *out, size_t cap);
 
 /* Defined by the stream's layer, when it is linked in: the ABI version
