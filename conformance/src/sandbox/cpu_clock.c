@@ -127,8 +127,8 @@ u8c_proc_descendants(pid_t pid, pid_t *pids, size_t max)
 static pid_t
 descendant(pid_t jail, pid_t jailed)
 {
-	static pid_t pids[MAX_SEEN];
-	ssize_t n = u8c_proc_descendants(jail, pids, MAX_SEEN);
+	static pid_t pids[U8C_PROC_PIDS];
+	ssize_t n = u8c_proc_descendants(jail, pids, U8C_PROC_PIDS);
 	struct seen st;
 
 	for (ssize_t k = 0; k < n; k++)

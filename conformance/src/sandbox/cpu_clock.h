@@ -56,6 +56,11 @@ int64_t u8c_cpu_clock_ns(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed,
  */
 int u8c_cpu_clock_runnable(struct u8c_cpu_clock *c);
 
+/* The most pids a walk of the jail's children lists holds: far more
+ * than the jail's own few processes, so what a target forks is counted
+ * and killed too.  One size for every such walk. */
+enum { U8C_PROC_PIDS = 8192 };
+
 /* u8c_proc_children - appends the children of every thread of process
  * @pid, as /proc names them, to pids[*n..max); -1 when none of its
  * threads' lists can be read (gone, or no CONFIG_PROC_CHILDREN). */

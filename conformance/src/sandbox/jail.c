@@ -280,13 +280,12 @@ make_namespace(void)
 static void
 kill_descendants(pid_t self)
 {
-	static pid_t pids[4096];
+	static pid_t pids[U8C_PROC_PIDS];
 	size_t n = 1;
 
 	for (int round = 0; n > 0 && round < 1000; round++) {
 		n = 0;
-		if (u8c_proc_children(self, pids, &n,
-		                      sizeof pids / sizeof *pids) != 0)
+		if (u8c_proc_children(self, pids, &n, U8C_PROC_PIDS) != 0)
 			break;
 		for (size_t k = 0; k < n; k++)
 			kill(pids[k], SIGKILL);

@@ -273,9 +273,8 @@ scanned_processes(struct supervisor *s)
 int
 sup_spawned_while_loading(struct supervisor *s)
 {
-	static pid_t pids[4096];
-	ssize_t n =
-	    u8c_proc_descendants(s->jail, pids, sizeof pids / sizeof *pids);
+	static pid_t pids[U8C_PROC_PIDS];
+	ssize_t n = u8c_proc_descendants(s->jail, pids, U8C_PROC_PIDS);
 	int count = 0, session;
 	char state;
 
