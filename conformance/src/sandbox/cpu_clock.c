@@ -163,9 +163,8 @@ scanned(pid_t jail, pid_t jailed)
 	return found;
 }
 
-/* The pid, as the supervisor sees it, of @jailed in @jail; 0 if none. */
-static pid_t
-global_pid(pid_t jail, pid_t jailed)
+pid_t
+u8c_proc_pid_of_jailed(pid_t jail, pid_t jailed)
 {
 	pid_t found = descendant(jail, jailed);
 
@@ -249,7 +248,7 @@ look_up(struct u8c_cpu_clock *c, pid_t jail, pid_t jailed)
 		u8c_cpu_clock_reset(c);
 		c->jailed = jailed;
 		c->scanned_ms = monotonic_ms();
-		if ((pid = global_pid(jail, jailed)) > 0)
+		if ((pid = u8c_proc_pid_of_jailed(jail, jailed)) > 0)
 			open_clock(c, pid);
 	}
 	return c->fd >= 0 ? 0 : -1;

@@ -72,6 +72,11 @@ int u8c_proc_children(pid_t pid, pid_t *pids, size_t *n, size_t max);
  * Those in PID namespaces nested below @pid's are among them. */
 ssize_t u8c_proc_descendants(pid_t pid, pid_t *pids, size_t max);
 
+/* u8c_proc_pid_of_jailed - the pid, as this process sees it, of the
+ * process of @jail whose pid in its innermost namespace is @jailed (the
+ * jail's own view); 0 if none is found. */
+pid_t u8c_proc_pid_of_jailed(pid_t jail, pid_t jailed);
+
 /* u8c_cpu_clock_look_again - the next read looks for its process at
  * once, not after the pause between two looks that did not find it. */
 void u8c_cpu_clock_look_again(struct u8c_cpu_clock *c);

@@ -5,7 +5,10 @@
  * tells it to through a pipe.  That call returns only when the loading
  * process is gone (a second pipe, whose write end only that process
  * keeps, reads EOF), so the crash happens in the run, whatever the
- * scheduler does, and no fixed delay decides the outcome.
+ * scheduler does, and no fixed delay decides the outcome.  The EOF
+ * comes before the loading process's end is recorded: a busy machine
+ * once made the run end in between, and the crash went untold (the
+ * supervisor now awaits that record; supervisor/ending.c).
  *
  * Once this killed u8conform itself (exit 134).  Expected, with --load
  * once (the thread stays in the loading process; loaded in each worker,

@@ -75,13 +75,35 @@ sup_unload(struct supervisor *s)
 	sup_status_around(s, status, U8C_DURING_UNLOADING);
 }
 
-/* The loader holds the threads the constructors started; its death
- * while the plan ran is theirs. */
+/*
+ * The loader holds the threads the constructors started; its death
+ * while the plan ran is theirs.  A death may be under way and not yet
+ * recorded: its files close (and a worker waiting on one of them goes
+ * on) before it ends, and init, once it has reaped it, may wait for a
+ * CPU before it writes the record.  So a loader still found is killed,
+ * which leaves the status of a death already under way as it was, and
+ * the record is awaited; an end by this kill alone is no finding.
+ */
 void
 sup_loader_fate(struct supervisor *s)
 {
-	if (s->sh->loader_ended)
-		sup_status_around(s, s->sh->loader_status, U8C_DURING_LOADING);
+	struct timespec t0;
+	int status, killed = 0;
+	pid_t pid;
+
+	if (!s->sh->loader_ended) {
+		pid = u8c_proc_pid_of_jailed(s->jail, s->sh->loader_pid);
+		killed = pid > 0 && kill(pid, SIGKILL) == 0;
+		sup_now(&t0);
+		while (!s->sh->loader_ended && sup_ms_since(&t0) < TEARDOWN_MS)
+			usleep(SOON_US);
+	}
+	if (!s->sh->loader_ended)
+		return;
+	status = s->sh->loader_status;
+	if (killed && WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL)
+		return;
+	sup_status_around(s, status, U8C_DURING_LOADING);
 }
 
 void
