@@ -77,6 +77,15 @@ jq '.complete = false | .stopped = "stopped after 1 crash, hang or exit (--max-f
 check "$?/$(wc -l <"$work/err")/$(grep -c 'shard 2 of 4000000 stopped' "$work/err")" "2/1/1" \
 	"a shard that stopped early: exit status 2, one line naming it ($(cat "$work/err"))"
 
+# The function a fate's call met it in is kept (here put on the first
+# counterexample of a, which the merge keeps as the smaller).
+first=$(jq -r '[.checks[] | select(.counterexample != null) | .id][0]' "$work/a.json")
+jq "(.checks[] | select(.id == \"$first\") | .counterexample.function) |= \"next\"" \
+	"$work/a.json" >"$work/a-fn.json"
+"$u8conform" --merge --format json "$work/a-fn.json" "$work/b.json" >"$work/m-fn.json"
+check "$(field "$first" counterexample.function "$work/m-fn.json")" next \
+	"a counterexample's function survives the merge ($first)"
+
 # A whole report merges alone, and stays whole.
 "$u8conform" --format json --input 41 "$other" >"$work/whole.json"
 "$u8conform" --merge --format json "$work/whole.json" >"$work/whole-m.json"
@@ -114,6 +123,8 @@ refused "$work/f.json" "a shard judged with other --functions"
 "$u8conform" --exhaustive --shard 2/4000000 --profile cesu8 --format json "$lib" >"$work/p.json"
 refused "$work/p.json" "a shard judged under another profile"
 bad '.target = "another name"' "a report on a target of another name"
+bad '(.checks[] | select(.counterexample != null) | .counterexample.function) |= "u8t_decode"' \
+	"a counterexample's function that is not a name of --functions"
 bad '.checks[0].tested = -5' "a negative count"
 bad '.checks[0].tested = 1.5' "a count that is not whole"
 bad '(.checks[] | select(.verdict == "pass")) |= (.failed = 5) ' "pass with failed 5"

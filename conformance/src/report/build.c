@@ -151,10 +151,11 @@ display_path(const char *path)
 /* Evidence under which a stopped run names no policy or variant. */
 enum { THIN = 1000 };
 
-/* An example as the report shows it. */
+/* An example as the report shows it; @of_fate: of an isolation check,
+ * whose example names the call that met the fate. */
 static int
 example(struct u8c_report_example *to, const struct u8c_plan *plan,
-        const struct u8c_example *e)
+        const struct u8c_example *e, int of_fate)
 {
 	static uint16_t cuts[U8C_MAX_CUTS];
 	static size_t len[U8C_MAX_CUTS + 1];
@@ -164,6 +165,7 @@ example(struct u8c_report_example *to, const struct u8c_plan *plan,
 	to->expected = safe_copy(e->expected, sizeof e->expected);
 	to->got = safe_copy(e->got, sizeof e->got);
 	to->reproduced = e->reproduced;
+	to->function = of_fate && e->fn < U8C_FNS ? u8c_fn_names[e->fn] : NULL;
 	if (!to->input || !to->expected || !to->got)
 		return -1;
 	if (e->chunking.kind == U8C_CHUNK_NONE || e->kind != U8C_ITEM_BYTES ||
@@ -205,7 +207,7 @@ map_of(const struct u8c_plan *plan, struct u8c_byte_map *m)
 		x = &to->ex[to->nex++];
 		x->cell = cell;
 		x->check = (enum u8c_check_id)m->check[cell];
-		if (example(&x->example, plan, &m->ex[cell]) != 0)
+		if (example(&x->example, plan, &m->ex[cell], 0) != 0)
 			goto fail;
 	}
 	return to;
@@ -303,11 +305,12 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 			    NULL)
 				return -1;
 		rc->has_example = 1;
-		if (example(&rc->example, f->plan, &y->ex[0]) != 0)
+		if (example(&rc->example, f->plan, &y->ex[0],
+		            u8c_check_is_isolation(c)) != 0)
 			return -1;
 		for (unsigned k = 1; k < y->nexamples && k < U8C_EXAMPLES; k++)
-			if (example(&rc->more[rc->nmore++], f->plan,
-			            &y->ex[k]) != 0)
+			if (example(&rc->more[rc->nmore++], f->plan, &y->ex[k],
+			            u8c_check_is_isolation(c)) != 0)
 				return -1;
 	}
 	if (t->map != NULL && (r->map = map_of(f->plan, t->map)) == NULL)

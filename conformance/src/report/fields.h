@@ -88,5 +88,6 @@
 #define U8C_F_GOT        "got"
 #define U8C_F_REPRODUCED "reproduced" /* re-checked in a fresh worker */
 #define U8C_F_CHUNKS     "chunks"     /* a stream's chunk lengths     */
+#define U8C_F_FUNCTION   "function"   /* a fate's call: "decode"      */
 
 #endif /* U8C_FIELDS_H */

@@ -44,6 +44,8 @@ example(const struct u8c_report_example *e)
 	set(o, U8C_F_GOT, string(e->got));
 	if (e->reproduced >= 0)
 		set(o, U8C_F_REPRODUCED, json_boolean(e->reproduced));
+	if (e->function != NULL)
+		set(o, U8C_F_FUNCTION, string(e->function));
 	return o;
 }
 

@@ -178,6 +178,7 @@ read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 {
 	const char *input, *expected, *got;
 	json_t *reproduced = json_object_get(o, U8C_F_REPRODUCED);
+	json_t *function = json_object_get(o, U8C_F_FUNCTION);
 	struct u8c_example key;
 
 	if (!json_is_object(o))
@@ -192,6 +193,13 @@ read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 	if (reproduced != NULL && !json_is_boolean(reproduced))
 		return refuse(rd, "\"%s\" is not true or false",
 		              U8C_F_REPRODUCED);
+	e->function = NULL;
+	for (int fn = 0; function != NULL && fn < U8C_FNS; fn++)
+		if (json_is_string(function) &&
+		    strcmp(json_string_value(function), u8c_fn_names[fn]) == 0)
+			e->function = u8c_fn_names[fn];
+	if (function != NULL && e->function == NULL)
+		return refuse(rd, "\"%s\" names no function", U8C_F_FUNCTION);
 	e->input = strdup(input);
 	e->expected = strdup(expected);
 	e->got = strdup(got);

@@ -27,6 +27,9 @@ struct u8c_report_example {
 	char *expected;
 	char *got;
 	int reproduced; /* re-checked in a fresh worker: 1, 0; or -1     */
+	/* a fate's: the function whose call met it, as --functions names
+	 * it ("decode"; not owned), or NULL where no call is known */
+	const char *function;
 	/* a stream's: the lengths of its chunks, and the input shown
 	 * with them ("E0 | A0 80"); NULL and 0 for the others */
 	size_t *chunks;

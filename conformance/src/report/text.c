@@ -61,6 +61,17 @@ exports(FILE *out, const struct u8c_report *r)
 	fputc('\n', out);
 }
 
+/* The function a fate's call was to, named as the ABI names it ("u8t_decode"),
+ * from its name in --functions; "" for none. */
+static const char *
+call_title(const char *function)
+{
+	for (int fn = 0; function != NULL && fn < U8C_FNS; fn++)
+		if (strcmp(function, u8c_fn_names[fn]) == 0)
+			return u8c_fn_titles[fn];
+	return "";
+}
+
 static void
 finding(FILE *out, const struct u8c_report_check *c, int tty)
 {
@@ -80,16 +91,18 @@ finding(FILE *out, const struct u8c_report_check *c, int tty)
 		fprintf(out, "     why   %s\n", c->why);
 	if (!c->has_example)
 		return;
-	fprintf(out, "     input %s\n     want  %s\n     got   %s\n",
+	fprintf(out, "     input %s\n     want  %s\n     got   %s%s%s\n",
 	        u8c_report_shown(&c->example), c->example.expected,
-	        c->example.got);
+	        c->example.got, c->example.function ? ", calling " : "",
+	        call_title(c->example.function));
 	if (c->example.reproduced == 0)
 		fprintf(out, "     (in a fresh worker this input passed: it "
 		             "depends on what came before)\n");
 	for (unsigned k = 0; k < c->nmore; k++)
-		fprintf(out, "     also  %s: want %s, got %s\n",
+		fprintf(out, "     also  %s: want %s, got %s%s%s\n",
 		        u8c_report_shown(&c->more[k]), c->more[k].expected,
-		        c->more[k].got);
+		        c->more[k].got, c->more[k].function ? ", calling " : "",
+		        call_title(c->more[k].function));
 }
 
 static void

@@ -61,6 +61,15 @@ special() {
 	ctor-crash-second-load)
 		[ -e "$work/state-$name/loaded" ] || echo "it was never loaded"
 		;;
+	returns-broken-convention | stream-crashes)
+		# the finding names the call that met it
+		case $name in
+		stream-crashes) fn=stream ;;
+		*) fn=decode ;;
+		esac
+		[ "$(json "$name" '[.checks[] | select(.verdict == "fail") | .counterexample.function] | join(" ")')" = $fn ] ||
+			echo "the call is not named as: $fn"
+		;;
 	dtor-exit | name-forges)
 		[ "$(json "$name" '.checks[] | select(.id == "decode/row-F1-F3") | .verdict')" = fail ] ||
 			echo "its decoding defect was not reported"
@@ -144,6 +153,8 @@ special() {
 		esac
 		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .counterexample.got')" = "$signal" ] ||
 			echo "its end is not said as: $signal"
+		[ "$(json "$name" '.checks[] | select(.id == "isolation/crash") | .counterexample | has("function")')" = false ] ||
+			echo "a function is named for a death outside any call"
 		[ "$name" = dtor-crash ] || return 0
 		# loaded in each worker, the fork server loads it at the end
 		# and exits without dlclose: the destructor is judged the same
