@@ -32,6 +32,14 @@ leftovers() {
 	grep -l "U8TT_MARK=$1" /proc/[0-9]*/environ 2>/dev/null | wc -l
 }
 
+# marked_cpu_ticks MARK: the CPU time, in clock ticks, of the processes
+# carrying the environment mark MARK.
+marked_cpu_ticks() {
+	for f in $(grep -l "U8TT_MARK=$1" /proc/[0-9]*/environ 2>/dev/null); do
+		sed 's/.*) //' "${f%environ}stat" 2>/dev/null
+	done | awk '{ t += $12 + $13 } END { print t + 0 }'
+}
+
 # run NAME ARGS...: u8conform --format json on the case, its environment
 # marked; leaves $work/NAME.json, .err, and $rc.  A run that hangs is
 # ended after 5 minutes (the slowest case takes about 30 s under the
@@ -60,6 +68,27 @@ special() {
 	case $name in
 	ctor-crash-second-load)
 		[ -e "$work/state-$name/loaded" ] || echo "it was never loaded"
+		;;
+	dtor-hang)
+		# SIGTERM while the destructor spins: the wait for it ends at
+		# once, not after --timeout of CPU, with a report that says so
+		env U8TT_MARK="$name-term-$$" "$u8conform" --format json --timeout 60000 --input 41 "$lib" \
+			>"$work/$name-term.json" 2>"$work/$name-term.err" &
+		pid=$!
+		for _ in $(seq 600); do
+			[ "$(marked_cpu_ticks "$name-term-$$")" -ge 50 ] && break
+			sleep 0.1
+		done
+		t_term=$(date +%s)
+		kill -TERM "$pid"
+		rc_term=0
+		wait "$pid" || rc_term=$?
+		[ "$rc_term/$(($(date +%s) - t_term < 10))" = 2/1 ] ||
+			echo "SIGTERM during unloading: exit $rc_term after $(($(date +%s) - t_term)) s, want 2 at once"
+		[ "$(jq -r '[.complete, .stopped] | @tsv' "$work/$name-term.json")" = "false	interrupted by SIGTERM" ] ||
+			echo "SIGTERM during unloading: not a report that says so"
+		sleep 0.2
+		[ "$(leftovers "$name-term-$$")" = 0 ] || echo "SIGTERM during unloading: processes left running"
 		;;
 	returns-broken-convention | stream-crashes)
 		# the finding names the call that met it

@@ -48,7 +48,10 @@ sup_stop_workers(struct supervisor *s)
 }
 
 /* Unloads the target in the fork server: its destructors and atexit
- * handlers run, and must neither write, exit, crash nor hang. */
+ * handlers run, and must neither write, exit, crash nor hang.  A stop
+ * signal ends the wait at once (a hang would hold the user for its
+ * whole limit): unloading is then not judged, and the run is not
+ * whole. */
 void
 sup_unload(struct supervisor *s)
 {
@@ -60,11 +63,13 @@ sup_unload(struct supervisor *s)
 	s->phase = "unloading";
 	sup_command(s, U8C_CMD_UNLOAD, 0, 0);
 	sup_moved(&t);
-	while (!s->sh->server_ended &&
+	while (!s->sh->server_ended && !sup_stop_signal &&
 	       !sup_target_too_long(s, &t, s->sh->server_pid))
 		sup_pump_soon(s);
 	u8c_cpu_clock_reset(&t.clock);
 	sup_read_outputs(s);
+	if (sup_stop_signal)
+		return;
 	if (!s->sh->server_ended) {
 		sup_fate_around(s, U8C_FATE_HANG, U8C_DURING_UNLOADING, 0);
 		return;

@@ -305,6 +305,12 @@ u8c_sandbox_run(const struct u8c_sandbox_config *cfg,
 		sup_loader_fate(&s);
 		if (!s.broken && !sup_stop_signal)
 			sup_unload(&s);
+		/* a stop after the plan: unloading, and perhaps re-checks,
+		 * were not judged */
+		if (sup_stop_signal) {
+			sup_say_interrupted(&s);
+			out->complete = 0;
+		}
 		u8c_tally_merge(&out->total, s.own);
 		out->capture = s.capture;
 		out->status = s.no_target ? U8C_SANDBOX_NO_TARGET

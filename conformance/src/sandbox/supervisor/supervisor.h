@@ -186,6 +186,10 @@ void sup_check_memory(struct supervisor *s, unsigned k);
 
 /* watch.c */
 void sup_pump(struct supervisor *s);
+/* sup_say_interrupted - the stop signal caught, in the report's
+ * stopped (once: the first word stands). */
+void sup_say_interrupted(struct supervisor *s);
+
 /* sup_pump_soon - the same look after SOON_US: in a loop that waits for
  * one event, which mostly comes well within a tick; the ticks such loops
  * waited were a tenth of a one-input run's wall time. */

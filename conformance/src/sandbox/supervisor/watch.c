@@ -216,9 +216,7 @@ pump(struct supervisor *s, const struct timespec *wait)
 	sup_read_reports(s); /* a full pipe would hold a worker up */
 	if (sup_stop_signal != 0 && !s->stop_asked) {
 		sup_stop_run(s);
-		s->out->interrupted = sup_stop_signal;
-		snprintf(s->out->stopped, sizeof s->out->stopped,
-		         "interrupted by SIG%s", sigabbrev_np(sup_stop_signal));
+		sup_say_interrupted(s);
 		for (unsigned k = 0; k <= s->fresh; k++)
 			sup_step(s, k, U8C_EV_QUIT);
 	}
@@ -228,6 +226,16 @@ pump(struct supervisor *s, const struct timespec *wait)
 		sup_broken(s, "u8conform: the fork server ended%s", "");
 	watch_limits(s);
 	tell_progress(s);
+}
+
+void
+sup_say_interrupted(struct supervisor *s)
+{
+	if (s->out->interrupted != 0)
+		return;
+	s->out->interrupted = sup_stop_signal;
+	snprintf(s->out->stopped, sizeof s->out->stopped,
+	         "interrupted by SIG%s", sigabbrev_np(sup_stop_signal));
 }
 
 void
