@@ -186,8 +186,8 @@ void sup_check_memory(struct supervisor *s, unsigned k);
 
 /* watch.c */
 void sup_pump(struct supervisor *s);
-/* sup_say_interrupted - the stop signal caught, in the report's
- * stopped (once: the first word stands). */
+/* sup_say_interrupted - the stop signal caught, said (once) at the end
+ * of the report's stopped. */
 void sup_say_interrupted(struct supervisor *s);
 
 /* sup_pump_soon - the same look after SOON_US: in a loop that waits for

@@ -231,11 +231,15 @@ pump(struct supervisor *s, const struct timespec *wait)
 void
 sup_say_interrupted(struct supervisor *s)
 {
+	size_t at = strlen(s->out->stopped);
+
 	if (s->out->interrupted != 0)
 		return;
 	s->out->interrupted = sup_stop_signal;
-	snprintf(s->out->stopped, sizeof s->out->stopped,
-	         "interrupted by SIG%s", sigabbrev_np(sup_stop_signal));
+	/* after what stopped the run or set a function aside, if anything */
+	snprintf(s->out->stopped + at, sizeof s->out->stopped - at,
+	         "%sinterrupted by SIG%s", at > 0 ? "; " : "",
+	         sigabbrev_np(sup_stop_signal));
 }
 
 void
