@@ -24,6 +24,18 @@ const char *const u8c_fn_titles[U8C_FNS] = {
     [U8C_FN_STREAM] = "u8t_stream_decode",
 };
 
+enum u8c_fn
+u8c_fn_named(const char *name, size_t len)
+{
+	int fn;
+
+	for (fn = 0; fn < U8C_FNS; fn++)
+		if (strlen(u8c_fn_names[fn]) == len &&
+		    strncmp(name, u8c_fn_names[fn], len) == 0)
+			break;
+	return (enum u8c_fn)fn;
+}
+
 /* "decode,next" into bits of enum u8c_fn; each name once. */
 int
 u8c_fn_list_parse(const char *arg, unsigned *bits)
@@ -32,13 +44,10 @@ u8c_fn_list_parse(const char *arg, unsigned *bits)
 
 	*bits = 0;
 	while (*p != '\0') {
-		size_t len = strcspn(p, ","), fn;
+		size_t len = strcspn(p, ",");
+		enum u8c_fn fn = u8c_fn_named(p, len);
 
-		for (fn = 0; fn < U8C_FNS; fn++)
-			if (strlen(u8c_fn_names[fn]) == len &&
-			    strncmp(p, u8c_fn_names[fn], len) == 0)
-				break;
-		if (fn == U8C_FNS || (*bits >> fn & 1u))
+		if (fn == U8C_FN_ANY || (*bits >> fn & 1u))
 			return -1;
 		*bits |= 1u << fn;
 		p += len;

@@ -44,6 +44,10 @@ enum u8c_fn {
 extern const char *const u8c_fn_names[U8C_FNS];
 extern const char *const u8c_fn_titles[U8C_FNS];
 
+/* u8c_fn_named - the function whose short name is name[0..len)
+ * ("decode"), or U8C_FN_ANY for none. */
+enum u8c_fn u8c_fn_named(const char *name, size_t len);
+
 /* u8c_fn_list_parse - "decode,next" into bits of enum u8c_fn: each name
  * once, at least one.  Returns 0, or -1 for anything else. */
 int u8c_fn_list_parse(const char *arg, unsigned *bits);

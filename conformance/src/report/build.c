@@ -267,6 +267,7 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 	r->nfamilies = f->plan->nrows;
 	for (int c = 0; c < U8C_CHECKS; c++) {
 		struct u8c_report_check *rc = &r->checks[c];
+		const int of_fate = u8c_check_is_isolation(c);
 		/* the failures nobody expected, else the expected ones */
 		const struct u8c_tally *y =
 		    t->t[c].failed > 0 || t->x[c].failed == 0 ? &t->t[c]
@@ -305,12 +306,11 @@ u8c_report_build(struct u8c_report *r, const struct u8c_run_facts *f)
 			    NULL)
 				return -1;
 		rc->has_example = 1;
-		if (example(&rc->example, f->plan, &y->ex[0],
-		            u8c_check_is_isolation(c)) != 0)
+		if (example(&rc->example, f->plan, &y->ex[0], of_fate) != 0)
 			return -1;
 		for (unsigned k = 1; k < y->nexamples && k < U8C_EXAMPLES; k++)
 			if (example(&rc->more[rc->nmore++], f->plan, &y->ex[k],
-			            u8c_check_is_isolation(c)) != 0)
+			            of_fate) != 0)
 				return -1;
 	}
 	if (t->map != NULL && (r->map = map_of(f->plan, t->map)) == NULL)

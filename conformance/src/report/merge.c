@@ -173,6 +173,15 @@ read_chunks(struct reading *rd, json_t *a, struct u8c_report_example *e)
 	return 0;
 }
 
+/* The function string @v names as --functions does, or U8C_FN_ANY. */
+static enum u8c_fn
+function_named(const json_t *v)
+{
+	return json_is_string(v)
+	           ? u8c_fn_named(json_string_value(v), json_string_length(v))
+	           : U8C_FN_ANY;
+}
+
 static int
 read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 {
@@ -194,12 +203,14 @@ read_example(struct reading *rd, json_t *o, struct u8c_report_example *e)
 		return refuse(rd, "\"%s\" is not true or false",
 		              U8C_F_REPRODUCED);
 	e->function = NULL;
-	for (int fn = 0; function != NULL && fn < U8C_FNS; fn++)
-		if (json_is_string(function) &&
-		    strcmp(json_string_value(function), u8c_fn_names[fn]) == 0)
-			e->function = u8c_fn_names[fn];
-	if (function != NULL && e->function == NULL)
-		return refuse(rd, "\"%s\" names no function", U8C_F_FUNCTION);
+	if (function != NULL) {
+		enum u8c_fn fn = function_named(function);
+
+		if (fn == U8C_FN_ANY)
+			return refuse(rd, "\"%s\" names no function",
+			              U8C_F_FUNCTION);
+		e->function = u8c_fn_names[fn];
+	}
 	e->input = strdup(input);
 	e->expected = strdup(expected);
 	e->got = strdup(got);
@@ -476,13 +487,9 @@ read_functions(struct reading *rd, json_t *a, struct u8c_report *r)
 		return refuse(rd, "\"%s\" is not a list", U8C_F_FUNCTIONS);
 	json_array_foreach(a, i, v)
 	{
-		int fn;
+		enum u8c_fn fn = function_named(v);
 
-		for (fn = 0; fn < U8C_FNS; fn++)
-			if (json_is_string(v) &&
-			    strcmp(json_string_value(v), u8c_fn_names[fn]) == 0)
-				break;
-		if (fn == U8C_FNS)
+		if (fn == U8C_FN_ANY)
 			return refuse(rd, "unknown function in \"%s\"",
 			              U8C_F_FUNCTIONS);
 		r->functions |= 1u << fn;

@@ -66,10 +66,11 @@ exports(FILE *out, const struct u8c_report *r)
 static const char *
 call_title(const char *function)
 {
-	for (int fn = 0; function != NULL && fn < U8C_FNS; fn++)
-		if (strcmp(function, u8c_fn_names[fn]) == 0)
-			return u8c_fn_titles[fn];
-	return "";
+	enum u8c_fn fn = function != NULL
+	                     ? u8c_fn_named(function, strlen(function))
+	                     : U8C_FN_ANY;
+
+	return fn != U8C_FN_ANY ? u8c_fn_titles[fn] : "";
 }
 
 static void
