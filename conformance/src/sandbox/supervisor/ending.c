@@ -87,17 +87,21 @@ sup_unload(struct supervisor *s)
  * on) before it ends, and init, once it has reaped it, may wait for a
  * CPU before it writes the record.  So a loader still found is killed,
  * which leaves the status of a death already under way as it was, and
- * the record is awaited; an end by this kill alone is no finding.
+ * the record is awaited; an end by this kill alone is no finding.  The
+ * loader's constructors could write its pid while they held the shared
+ * memory: one that names init or the fork server is not the loader's
+ * (forges-loader-pid), and nothing is killed.
  */
 void
 sup_loader_fate(struct supervisor *s)
 {
+	int32_t loader = s->sh->loader_pid;
 	struct timespec t0;
 	int status, killed = 0;
 	pid_t pid;
 
-	if (!s->sh->loader_ended) {
-		pid = u8c_proc_pid_of_jailed(s->jail, s->sh->loader_pid);
+	if (!s->sh->loader_ended && loader > 1 && loader != s->sh->server_pid) {
+		pid = u8c_proc_pid_of_jailed(s->jail, loader);
 		killed = pid > 0 && kill(pid, SIGKILL) == 0;
 		sup_now(&t0);
 		while (!s->sh->loader_ended && sup_ms_since(&t0) < TEARDOWN_MS)
