@@ -107,6 +107,39 @@ u8c_stream_ref_read(struct u8c_stream_ref *r, const struct u8ref_profile *p,
 	}
 }
 
+size_t
+u8c_stream_held(const struct u8ref_profile *p, const uint8_t *s, size_t n,
+                uint8_t *held)
+{
+	static _Thread_local struct u8c_stream_ref walked;
+	size_t error_at = SIZE_MAX;
+
+	if (p != u8ref_profile_at(0)) {
+		u8c_stream_ref_make(&walked, p, s, n);
+		memcpy(held, walked.held, n + 1);
+		return u8c_first_error(p, s, n);
+	}
+	held[0] = 0;
+	for (size_t at = 0, len; at < n; at += len) {
+		struct u8ref_result r = u8ref_decode_fast(s + at, n - at);
+
+		len = r.len;
+		/* a piece is held from its first byte on, until it is
+		 * written (written_by): a character and a byte that
+		 * begins nothing by their last byte, any other subpart
+		 * by the byte after it, which the next piece's own
+		 * count overwrites */
+		for (size_t k = 1; k <= len; k++)
+			held[at + k] = (uint8_t)k;
+		if (r.status == U8REF_OK || r.status == U8REF_CONTINUATION ||
+		    r.status == U8REF_INVALID_LEAD)
+			held[at + len] = 0;
+		if (r.status != U8REF_OK && error_at == SIZE_MAX)
+			error_at = at;
+	}
+	return error_at;
+}
+
 /* "by byte 3: " */
 static const char *
 after_byte(char *buf, size_t room, size_t p)

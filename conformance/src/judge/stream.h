@@ -46,6 +46,14 @@ void u8c_stream_ref_read(struct u8c_stream_ref *r,
                          const struct u8ref_profile *p,
                          const struct u8c_reading *in);
 
+/* u8c_stream_held - the bytes the reference's stream holds after each
+ * s[0..p), into held[0..n], as u8c_stream_ref_make's held; returns the
+ * input's first error, as u8c_first_error does.  What a worker places
+ * its cuts by, without the written and allowed counts only a judge
+ * needs: under Table 3-7 one pass of the automaton's pieces. */
+size_t u8c_stream_held(const struct u8ref_profile *p, const uint8_t *s,
+                       size_t n, uint8_t *held);
+
 /* How the one-chunk run of an item fared, for its other chunkings. */
 struct u8c_stream_whole {
 	int judged; /* it ran and returned within its cap      */

@@ -633,9 +633,9 @@ static struct {
 		size_t k, nk;
 		int probes; /* the stream's probes after its chunkings */
 		int died;   /* a chunking of this item died            */
-		struct u8c_item item;  /* the item, with chunking k        */
-		struct u8c_reading in; /* the held bytes place the pieces */
-		struct u8c_stream_ref ref;
+		struct u8c_item item; /* the item, with chunking k         */
+		uint8_t held[U8C_MAX_INPUT + 1]; /* they place the pieces */
+		size_t error_at;                 /* found on the way      */
 		struct u8c_stream_answers a;
 		enum u8c_answer answer;
 	} s;
@@ -871,7 +871,8 @@ stream_died(void)
 }
 
 /* Sets up the stream's phase of the current item; 1 when it read the
- * item (it.s.in), which only a mode that places its cuts by the pieces
+ * bytes the reference's stream holds (it.s.held), and the first error
+ * on the way, which only a mode that places its cuts by the pieces
  * needs: the other modes' chunkings follow from the bytes. */
 static int
 stream_start(const struct u8c_plan_row *r, size_t index)
@@ -883,12 +884,12 @@ stream_start(const struct u8c_plan_row *r, size_t index)
 	it.s.k = 0;
 	if (it.item.kind == U8C_ITEM_BYTES &&
 	    u8c_stream_places_pieces(it.s.mode)) {
-		u8c_read(w.j->plan->profile, it.item.s, it.item.n, &it.s.in);
-		u8c_stream_ref_read(&it.s.ref, w.j->plan->profile, &it.s.in);
+		it.s.error_at = u8c_stream_held(w.j->plan->profile, it.item.s,
+		                                it.item.n, it.s.held);
 		read = 1;
 	}
 	it.s.nk = u8c_chunkings_list(it.s.mode, it.item.s, it.item.n,
-	                             read ? it.s.ref.held : NULL, it.s.list);
+	                             read ? it.s.held : NULL, it.s.list);
 	if (it.s.nk == 0) /* a row that cuts, with no cut left here */
 		it.s.mode = U8C_STREAM_NONE;
 	/* the stream's probes cost four runs of their own input: every
@@ -1102,7 +1103,7 @@ call_item(const struct u8c_order *o, size_t index, uint32_t dead)
 	/* where the reading finds the first error decides which calls
 	 * u8t_validate gets (calls.c); the judge reads it again itself */
 	if (stream_start(r, index))
-		it.a.error_at = it.s.in.error_at;
+		it.a.error_at = it.s.error_at;
 	else if (it.item.kind == U8C_ITEM_BYTES &&
 	         (it.on >> U8C_FN_VALIDATE & 1u))
 		it.a.error_at =

@@ -154,8 +154,9 @@ START_TEST(test_stream_case)
 }
 END_TEST
 
-/* u8c_stream_ref_read, which reads the stream off the reading, against
- * the walk a byte at a time: on every class sequence (what the stream
+/* u8c_stream_ref_read, which reads the stream off the reading, and
+ * u8c_stream_held, the worker's pass for its cuts, against the walk a
+ * byte at a time: on every class sequence (what the stream
  * holds and writes depends only on the classes of the bytes, and on
  * which three bytes spell U+FFFD, which the text around them has), the
  * long forms, the text and the runs, every input of one and two bytes
@@ -172,7 +173,7 @@ START_TEST(test_stream_ref_read)
 	};
 	static struct u8c_stream_ref walked, read;
 	static struct u8c_reading in;
-	static uint8_t buf[U8C_MAX_INPUT];
+	static uint8_t buf[U8C_MAX_INPUT], held[U8C_MAX_INPUT + 1];
 	const struct u8ref_profile *p = u8ref_profile_at(0);
 	size_t tried = 0;
 
@@ -197,6 +198,12 @@ START_TEST(test_stream_ref_read)
 			        memcmp(read.held, walked.held, n + 1) == 0,
 			    "%s, item %zu: the reading's stream is not the "
 			    "walk's",
+			    fam->name, i);
+			ck_assert_msg(
+			    u8c_stream_held(p, it.s, n, held) == in.error_at &&
+			        memcmp(held, walked.held, n + 1) == 0,
+			    "%s, item %zu: the worker's held bytes or "
+			    "first error are not the walk's",
 			    fam->name, i);
 		}
 	}
