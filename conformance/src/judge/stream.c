@@ -66,13 +66,17 @@ u8c_stream_ref_make(struct u8c_stream_ref *r, const struct u8ref_profile *p,
  * other subpart, a prefix of some character, by the byte after it that
  * breaks it (a prefix the input ends in: never, it is held at the end).
  */
+static int
+written_at_its_end(enum u8ref_status status)
+{
+	return status == U8REF_OK || status == U8REF_CONTINUATION ||
+	       status == U8REF_INVALID_LEAD;
+}
+
 static size_t
 written_by(const struct u8c_token *t, size_t end)
 {
-	if (t->bytes == 0 || t->status == U8REF_CONTINUATION ||
-	    t->status == U8REF_INVALID_LEAD)
-		return end;
-	return end + 1;
+	return written_at_its_end((enum u8ref_status)t->status) ? end : end + 1;
 }
 
 void
@@ -124,15 +128,12 @@ u8c_stream_held(const struct u8ref_profile *p, const uint8_t *s, size_t n,
 		struct u8ref_result r = u8ref_decode_fast(s + at, n - at);
 
 		len = r.len;
-		/* a piece is held from its first byte on, until it is
-		 * written (written_by): a character and a byte that
-		 * begins nothing by their last byte, any other subpart
-		 * by the byte after it, which the next piece's own
-		 * count overwrites */
+		/* a piece is held from its first byte on until it is
+		 * written (written_by); one written by the byte after it
+		 * has that byte's count overwritten by the next piece */
 		for (size_t k = 1; k <= len; k++)
 			held[at + k] = (uint8_t)k;
-		if (r.status == U8REF_OK || r.status == U8REF_CONTINUATION ||
-		    r.status == U8REF_INVALID_LEAD)
+		if (written_at_its_end(r.status))
 			held[at + len] = 0;
 		if (r.status != U8REF_OK && error_at == SIZE_MAX)
 			error_at = at;
